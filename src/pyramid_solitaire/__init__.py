@@ -1,0 +1,1 @@
+"""Pyramid solitaire: game engine, exact solver, command line and browser game."""

@@ -1,0 +1,278 @@
+"""The rules engine: what a deal looks like in a position, which moves are legal, what they do.
+
+A position is a `State`: which deck positions are gone, how far the stock has been drawn in this
+pass, and how often the waste was turned over. Everything else (pyramid, stock, waste piles,
+Giza piles) follows from the deal's 52 cards in deck-string order. Deck position p:
+  0..27   pyramid slots, row-major from the apex (slot (r, i) = r*(r+1)/2 + i)
+  28..51  the stock, top first (or Giza's piles: 28-30 pile 1 with 30 on top, ... 49-51 pile 8)
+Cards leave the stock in that order and a recycle restores it, so the order of the remaining
+cards never changes; the same compact state is what the compiled solver searches.
+"""
+
+from dataclasses import dataclass
+
+from .cards import CardError, card_text, is_king, pairs, parse_card, value
+from .deals import PYRAMID_SIZE, DECK_SIZE, deal_cards, format_deck, parse_deck
+from .variants import Variant
+
+ROWS = 7
+STOCK_SIZE = DECK_SIZE - PYRAMID_SIZE
+PILE_SIZE = 3
+PYRAMID_MASK = (1 << PYRAMID_SIZE) - 1
+
+
+def slot(row: int, i: int) -> int:
+    return row * (row + 1) // 2 + i
+
+
+def _covering() -> tuple[tuple[int, ...], ...]:
+    """For each pyramid slot, the two slots that cover it (none in the bottom row)."""
+    cover = []
+    for row in range(ROWS):
+        for i in range(row + 1):
+            cover.append(() if row == ROWS - 1 else (slot(row + 1, i), slot(row + 1, i + 1)))
+    return tuple(cover)
+
+
+COVERED_BY = _covering()
+SLOT_ROW = tuple(row for row in range(ROWS) for _ in range(row + 1))
+
+
+class IllegalMove(ValueError):
+    """A move that the rules do not allow in this position; the message says why."""
+
+
+class MoveSyntaxError(ValueError):
+    """A move text that is not move notation at all."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """A pair (two cards), a king (one card), a draw or a recycle; cards in deck order."""
+
+    kind: str  # "pair", "king", "draw" or "recycle"
+    cards: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        if self.kind in ("draw", "recycle"):
+            return self.kind
+        return "+".join(card_text(c) for c in self.cards)
+
+
+DRAW = Move("draw")
+RECYCLE = Move("recycle")
+
+
+@dataclass(frozen=True)
+class State:
+    removed: int = 0  # bit p set: the card at deck position p is gone
+    drawn: int = 0  # stock positions passed in this pass: 28 .. 28+drawn-1 lie on the waste
+    recycles: int = 0  # how often the waste has been turned over
+
+
+START = State()
+
+
+class Deal:
+    """A variant and its 52 cards: answers every rules question about a `State`."""
+
+    def __init__(self, variant: Variant, cards: list[int], number: int | None = None):
+        self.variant = variant
+        self.cards = tuple(cards)
+        self.number = number
+        self.position = {card: p for p, card in enumerate(self.cards)}
+
+    @classmethod
+    def from_number(cls, variant: Variant, number: int) -> "Deal":
+        return cls(variant, deal_cards(number), number)
+
+    @classmethod
+    def from_deck(cls, variant: Variant, deck: str) -> "Deal":
+        return cls(variant, parse_deck(deck))
+
+    def deck_string(self) -> str:
+        return format_deck(list(self.cards))
+
+    # --- where the cards lie -------------------------------------------------------------
+
+    def pyramid(self, state: State) -> list[int | None]:
+        """The 28 slots, each a card or None where it is gone."""
+        return [None if state.removed >> p & 1 else self.cards[p] for p in range(PYRAMID_SIZE)]
+
+    def _present(self, state: State, positions) -> list[int]:
+        return [p for p in positions if not state.removed >> p & 1]
+
+    def stock_positions(self, state: State) -> list[int]:
+        """Stock cards still to draw, top first."""
+        if not self.variant.has_stock:
+            return []
+        return self._present(state, range(PYRAMID_SIZE + state.drawn, DECK_SIZE))
+
+    def waste_positions(self, state: State) -> list[list[int]]:
+        """Each waste pile bottom to top. A draw deals its cards round the piles in turn
+        (no stock card is ever removed in a variant with several wastes, so position fixes pile)."""
+        n = self.variant.wastes
+        drawn = range(PYRAMID_SIZE, PYRAMID_SIZE + state.drawn)
+        return [self._present(state, drawn[k::n]) for k in range(n)]
+
+    def pile_positions(self, state: State) -> list[list[int]]:
+        """Giza's piles bottom to top (the last card of each group of three is on top)."""
+        return [
+            self._present(state, range(PYRAMID_SIZE + PILE_SIZE * j, PYRAMID_SIZE + PILE_SIZE * (j + 1)))
+            for j in range(self.variant.piles)
+        ]
+
+    def is_free(self, state: State, p: int) -> bool:
+        return all(state.removed >> c & 1 for c in COVERED_BY[p])
+
+    def available_positions(self, state: State) -> list[int]:
+        """Deck positions of every available card, in deck order."""
+        found = [p for p in range(PYRAMID_SIZE) if not state.removed >> p & 1 and self.is_free(state, p)]
+        for pile in self.waste_positions(state) + self.pile_positions(state):
+            if pile:
+                found.append(pile[-1])
+        if self.variant.open_stock:
+            stock = self.stock_positions(state)
+            if stock:
+                found.append(stock[0])
+        return sorted(found)
+
+    def available(self, state: State) -> list[int]:
+        return [self.cards[p] for p in self.available_positions(state)]
+
+    # --- moves ------------------------------------------------------------------------------
+
+    def can_draw(self, state: State) -> bool:
+        return bool(self.stock_positions(state))
+
+    def can_recycle(self, state: State) -> bool:
+        return (
+            self.variant.has_stock
+            and state.recycles < self.variant.recycles
+            and not self.stock_positions(state)
+            and any(self.waste_positions(state))
+        )
+
+    def legal_moves(self, state: State) -> list[Move]:
+        """Kings, then pairs, each in deck order, then draw, then recycle."""
+        avail = self.available_positions(state)
+        cards = [self.cards[p] for p in avail]
+        moves = [Move("king", (c,)) for c in cards if is_king(c)]
+        moves += [
+            Move("pair", (a, b)) for i, a in enumerate(cards) for b in cards[i + 1 :] if pairs(a, b)
+        ]
+        if self.can_draw(state):
+            moves.append(DRAW)
+        if self.can_recycle(state):
+            moves.append(RECYCLE)
+        return moves
+
+    def is_won(self, state: State) -> bool:
+        return state.removed & PYRAMID_MASK == PYRAMID_MASK
+
+    def is_stuck(self, state: State) -> bool:
+        return not self.is_won(state) and not self.legal_moves(state)
+
+    def passes_left(self, state: State) -> int:
+        """Passes through the stock still to come, the current one included."""
+        return max(self.variant.passes - state.recycles, 0)
+
+    def apply(self, state: State, move: Move) -> State:
+        """The position after `move`; raises IllegalMove saying why it cannot be played."""
+        self.check(state, move)
+        if move.kind == "draw":
+            stock = self.stock_positions(state)
+            last = stock[min(self.variant.wastes, len(stock)) - 1]
+            return State(state.removed, last + 1 - PYRAMID_SIZE, state.recycles)
+        if move.kind == "recycle":
+            return State(state.removed, 0, state.recycles + 1)
+        removed = state.removed
+        for card in move.cards:
+            removed |= 1 << self.position[card]
+        return State(removed, state.drawn, state.recycles)
+
+    def check(self, state: State, move: Move) -> None:
+        if move.kind == "draw":
+            if not self.variant.has_stock:
+                raise IllegalMove(f"no draw: {self.variant.name_en} has no stock")
+            if not self.can_draw(state):
+                hint = "; recycle the waste" if self.can_recycle(state) else ""
+                raise IllegalMove(f"no draw: the stock is empty{hint}")
+        elif move.kind == "recycle":
+            self._check_recycle(state)
+        elif move.kind == "king":
+            (card,) = move.cards
+            self._check_available(state, card)
+            if not is_king(card):
+                raise IllegalMove(
+                    f"{card_text(card)} is not a king; pair it with a card worth {13 - value(card)}"
+                )
+        elif move.kind == "pair":
+            a, b = move.cards
+            if a == b:
+                raise IllegalMove(f"{card_text(a)}+{card_text(b)} names the same card twice")
+            for card in move.cards:
+                self._check_available(state, card)
+            if not pairs(a, b):
+                raise IllegalMove(f"{card_text(a)} and {card_text(b)} do not add up to 13")
+        else:
+            raise IllegalMove(f"unknown kind of move '{move.kind}'")
+
+    def _check_recycle(self, state: State) -> None:
+        if not self.variant.has_stock:
+            raise IllegalMove(f"no recycle: {self.variant.name_en} has no stock")
+        if state.recycles >= self.variant.recycles:
+            raise IllegalMove("no recycle left" if self.variant.recycles else
+                              f"no recycle: {self.variant.name_en} allows one pass only")
+        if self.stock_positions(state):
+            raise IllegalMove("no recycle yet: the stock is not empty")
+        if not any(self.waste_positions(state)):
+            raise IllegalMove("no recycle: the waste is empty")
+
+    def _check_available(self, state: State, card: int) -> None:
+        """Raise IllegalMove naming where `card` lies when it is not available."""
+        p = self.position[card]
+        name = card_text(card)
+        if state.removed >> p & 1:
+            raise IllegalMove(f"{name} is already removed")
+        if p in self.available_positions(state):
+            return
+        if p < PYRAMID_SIZE:
+            over = [card_text(self.cards[c]) for c in COVERED_BY[p] if not state.removed >> c & 1]
+            raise IllegalMove(f"{name} is covered by {' and '.join(over)}")
+        for k, pile in enumerate(self.pile_positions(state)):
+            if p in pile:
+                raise IllegalMove(f"{name} is under {card_text(self.cards[pile[-1]])} on pile {k + 1}")
+        wastes = self.waste_positions(state)
+        for k, pile in enumerate(wastes):
+            if p in pile:
+                where = "the waste" if len(wastes) == 1 else f"waste pile {k + 1}"
+                raise IllegalMove(f"{name} is under {card_text(self.cards[pile[-1]])} in {where}")
+        raise IllegalMove(f"{name} is still in the stock" + (", not on top" if self.variant.open_stock else ""))
+
+    # --- notation ---------------------------------------------------------------------------
+
+    def parse_move(self, text: str) -> Move:
+        """Read `7h+6c`, `Kd`, `draw` or `recycle`; pair cards are put in deck order."""
+        t = text.strip()
+        if t.lower() in ("draw", "recycle"):
+            return DRAW if t.lower() == "draw" else RECYCLE
+        parts = t.split("+")
+        if not t or len(parts) > 2:
+            raise MoveSyntaxError(
+                f"'{text}' is not a move: write a pair as 7h+6c, a king as Kd, or draw / recycle"
+            )
+        try:
+            cards = [parse_card(part) for part in parts]
+        except CardError as err:
+            raise MoveSyntaxError(f"'{text}' is not a move: {err}") from None
+        return self.normalize(Move("pair" if len(cards) == 2 else "king", tuple(cards)))
+
+    def normalize(self, move: Move) -> Move:
+        """The same move with its cards in deck order (the order notation writes them)."""
+        if move.kind == "pair" and len(move.cards) == 2:
+            return Move("pair", tuple(sorted(move.cards, key=self.position.__getitem__)))
+        return move
+
+    def format_line(self, moves) -> str:
+        return " ".join(str(m) for m in moves)

@@ -1,0 +1,166 @@
+"""A game: a deal plus the moves played, with undo and redo, and its JSON record."""
+
+import json
+
+from .deal import START, Deal, IllegalMove, Move, State
+from .deals import DeckError, check_deal_number
+from .variants import DEFAULT_VARIANT, UnknownVariant, Variant, get_variant
+
+RECORD_VERSION = 1
+RECORD_FIELDS = {"version", "variant", "deal", "deck", "moves", "redo"}
+MAX_RECORD_MOVES = 1000  # a real game has at most a few hundred moves
+
+
+class RecordError(ValueError):
+    """A game record that cannot be loaded; the message says which part is wrong."""
+
+
+class Game:
+    """A deal being played. `moves` led from the start to `state`; `redo_moves` were undone,
+    the next one to redo first. Undo restores the exact earlier state (kept on a stack)."""
+
+    def __init__(self, variant: str | Variant = DEFAULT_VARIANT, number: int | None = None,
+                 deck: str | None = None):
+        if isinstance(variant, str):
+            variant = get_variant(variant)
+        if (number is None) == (deck is None):
+            raise DeckError("give either a deal number or a deck string")
+        self.deal = Deal.from_number(variant, number) if deck is None else Deal.from_deck(variant, deck)
+        self.states: list[State] = [START]
+        self.moves: list[Move] = []
+        self.redo_moves: list[Move] = []
+
+    @property
+    def variant(self) -> Variant:
+        return self.deal.variant
+
+    @property
+    def state(self) -> State:
+        return self.states[-1]
+
+    # --- questions about the current position ----------------------------------------------
+
+    def available(self) -> list[int]:
+        return self.deal.available(self.state)
+
+    def legal_moves(self) -> list[Move]:
+        return self.deal.legal_moves(self.state)
+
+    @property
+    def is_won(self) -> bool:
+        return self.deal.is_won(self.state)
+
+    @property
+    def is_stuck(self) -> bool:
+        return self.deal.is_stuck(self.state)
+
+    @property
+    def passes_left(self) -> int:
+        return self.deal.passes_left(self.state)
+
+    # --- playing ----------------------------------------------------------------------------
+
+    def move(self, move: Move | str) -> Move:
+        """The move as a value in deck order; text is parsed."""
+        return self.deal.parse_move(move) if isinstance(move, str) else self.deal.normalize(move)
+
+    def play(self, move: Move | str) -> Move:
+        """Play a legal move (a new move drops the redo path); IllegalMove says why not."""
+        move = self.move(move)
+        if self.is_won:
+            raise IllegalMove(f"{move}: the game is already won")
+        self.states.append(self.deal.apply(self.state, move))
+        self.moves.append(move)
+        if self.redo_moves and self.redo_moves[0] == move:
+            self.redo_moves.pop(0)  # replaying the undone move keeps the rest of the redo path
+        else:
+            self.redo_moves.clear()
+        return move
+
+    def undo(self) -> Move:
+        if not self.moves:
+            raise IllegalMove("nothing to undo")
+        self.states.pop()
+        move = self.moves.pop()
+        self.redo_moves.insert(0, move)
+        return move
+
+    def redo(self) -> Move:
+        if not self.redo_moves:
+            raise IllegalMove("nothing to redo")
+        return self.play(self.redo_moves[0])
+
+    def restart(self) -> None:
+        """Back to the start of the same deal (play again)."""
+        del self.states[1:]
+        self.moves.clear()
+        self.redo_moves.clear()
+
+    # --- record -----------------------------------------------------------------------------
+
+    def to_record(self) -> dict:
+        record = {"version": RECORD_VERSION, "variant": self.variant.id}
+        if self.deal.number is not None:
+            record["deal"] = self.deal.number
+        else:
+            record["deck"] = self.deal.deck_string()
+        record["moves"] = [str(m) for m in self.moves]
+        record["redo"] = [str(m) for m in self.redo_moves]
+        return record
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_record())
+
+    @classmethod
+    def from_record(cls, record) -> "Game":
+        """Load a record, replaying every move; refuse it whole with a message if any part is bad."""
+        if not isinstance(record, dict):
+            raise RecordError(f"a game record is a JSON object, not {type(record).__name__}")
+        unknown = sorted(set(map(str, record)) - RECORD_FIELDS)
+        if unknown:
+            raise RecordError(f"unknown field(s) in game record: {', '.join(unknown)}")
+        if record.get("version") != RECORD_VERSION:
+            raise RecordError(f"game record version must be {RECORD_VERSION}, not {record.get('version')!r}")
+        variant = record.get("variant", DEFAULT_VARIANT)
+        if not isinstance(variant, str):
+            raise RecordError("game record: variant must be a text id")
+        if ("deal" in record) == ("deck" in record):
+            raise RecordError("game record needs exactly one of 'deal' (a number) or 'deck' (a deck string)")
+        try:
+            if "deal" in record:
+                game = cls(variant, number=check_deal_number(record["deal"]))
+            else:
+                deck = record["deck"]
+                if not isinstance(deck, str):
+                    raise RecordError("game record: deck must be a deck string")
+                game = cls(variant, deck=deck)
+        except (DeckError, UnknownVariant) as err:
+            raise RecordError(f"game record: {err}") from None
+        moves = _move_list(record, "moves")
+        redo = _move_list(record, "redo")
+        for i, text in enumerate(moves + redo, 1):
+            try:
+                game.play(text)
+            except ValueError as err:
+                field, n = ("moves", i) if i <= len(moves) else ("redo", i - len(moves))
+                raise RecordError(f"game record {field}: move {n} '{text}': {err}") from None
+        for _ in redo:
+            game.undo()
+        return game
+
+    @classmethod
+    def from_json(cls, text: str) -> "Game":
+        try:
+            record = json.loads(text)
+        except (json.JSONDecodeError, TypeError) as err:
+            raise RecordError(f"game record is not valid JSON: {err}") from None
+        return cls.from_record(record)
+
+
+def _move_list(record: dict, field: str) -> list[str]:
+    moves = record.get(field, [])
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise RecordError(f"game record: {field} must be a list of move texts")
+    if len(moves) > MAX_RECORD_MOVES:
+        raise RecordError(f"game record: {field} has {len(moves)} moves, at most {MAX_RECORD_MOVES} allowed")
+    return moves
