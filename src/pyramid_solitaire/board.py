@@ -1,0 +1,44 @@
+"""The layout drawn as text for the terminal: pyramid as a triangle, then stock, waste or piles."""
+
+from .cards import card_text
+from .deal import ROWS, Deal, State, slot
+
+GONE = " . "
+
+
+def _card(deal: Deal, state: State, p: int, available: set[int], mark: bool) -> str:
+    """A card as three characters; `*` after an available card when marking."""
+    if state.removed >> p & 1:
+        return GONE
+    star = "*" if mark and p in available else " "
+    return card_text(deal.cards[p]) + star
+
+
+def _pile_line(deal: Deal, state: State, piles: list[list[int]], available: set[int], mark: bool) -> str:
+    return "  ".join(
+        f"{k + 1}:[" + " ".join(_card(deal, state, p, available, mark).strip() for p in pile) + "]"
+        for k, pile in enumerate(piles)
+    )
+
+
+def draw_board(deal: Deal, state: State, mark: bool = False) -> str:
+    """The whole layout; with `mark`, available cards carry a `*`."""
+    available = set(deal.available_positions(state)) if mark else set()
+    lines = []
+    for row in range(ROWS):
+        cells = [_card(deal, state, slot(row, i), available, mark) for i in range(row + 1)]
+        lines.append("  " * (ROWS - 1 - row) + " ".join(cells).rstrip())
+    v = deal.variant
+    if v.has_stock:
+        stock = deal.stock_positions(state)
+        top = ""
+        if stock and v.open_stock:
+            top = f", top {_card(deal, state, stock[0], available, mark).strip()}"
+        lines.append("")
+        lines.append(f"stock: {len(stock)} card{'s' * (len(stock) != 1)}{top}; "
+                     f"passes left: {deal.passes_left(state)}")
+        lines.append("waste " + _pile_line(deal, state, deal.waste_positions(state), available, mark))
+    else:
+        lines.append("")
+        lines.append("piles " + _pile_line(deal, state, deal.pile_positions(state), available, mark))
+    return "\n".join(lines)
