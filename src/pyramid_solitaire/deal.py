@@ -154,7 +154,9 @@ class Deal:
         )
 
     def legal_moves(self, state: State) -> list[Move]:
-        """Kings, then pairs, each in deck order, then draw, then recycle."""
+        """Kings, then pairs, each in deck order, then draw, then recycle; none once won."""
+        if self.is_won(state):
+            return []
         avail = self.available_positions(state)
         cards = [self.cards[p] for p in avail]
         moves = [Move("king", (c,)) for c in cards if is_king(c)]
