@@ -73,3 +73,13 @@ def test_deck_with_an_unknown_card_names_its_position():
     deck = format_deck(deal_cards(0)).replace("Th", "Tx")
     with pytest.raises(DeckError, match=r"card 52: 'Tx' is not a card"):
         parse_deck(deck)
+
+
+def test_daily_deal_is_fixed_per_day_and_variant():
+    from datetime import date
+
+    from pyramid_solitaire.deals import MAX_DEAL, daily_deal
+    day = date(2026, 11, 29)
+    assert daily_deal("pyramid", day) == daily_deal("pyramid", date(2026, 11, 29))
+    others = {daily_deal("giza", day), daily_deal("pyramid", date(2026, 11, 30)), daily_deal("pyramid", day)}
+    assert len(others) == 3 and all(0 <= n < MAX_DEAL for n in others)

@@ -5,6 +5,7 @@ ValueErrors, printed as one line with exit status 2 (never a traceback).
 """
 
 import argparse
+import json
 import secrets
 import sys
 
@@ -128,6 +129,56 @@ def play_command(game: Game, command: str, out) -> bool | None:
     return True
 
 
+def cmd_serve(args, out) -> int:
+    """Serve the browser game (and its JSON API) until interrupted."""
+    from .web import serve  # the web stack loads only for this command
+
+    print(f"Pyramid solitaire on http://{args.host}:{args.port}/", file=out, flush=True)
+    serve(args.host, args.port)
+    return 0
+
+
+def cmd_hint(args, out) -> int:
+    """The page's hint for a game record read from a file or standard input."""
+    from .hints import hint  # the solver loads only for the commands that need it
+
+    text = sys.stdin.read() if args.record == "-" else _read_file(args.record)
+    game = Game.from_json(text)
+    found = hint(game, args.time_limit)
+    if args.json:
+        print(json.dumps(found.to_dict(game)), file=out)
+    else:
+        print(describe_hint(found.to_dict(game)), file=out)
+    return 0
+
+
+def describe_hint(h: dict) -> str:
+    """One line a player can act on, the same facts the page shows."""
+    if h["verdict"] == "won":
+        return "won: the pyramid is cleared"
+    if h["verdict"] == "winnable":
+        line = "a shortest winning line" if h["shortest"] else "a winning line"
+        return f"winnable: play {h['move']} (first move of {line}, {h['steps']} steps)"
+    if h["verdict"] == "unwinnable":
+        if h["last_winnable"] is None:
+            return "unwinnable: this position cannot be won (the solver ran out of time looking further back)"
+        if h["last_winnable"] < 0:
+            return "unwinnable: this deal cannot be won from the start"
+        when = f"after move {h['last_winnable']} ({h['last_winnable_move']})" if h["last_winnable"] else "at the start"
+        return (f"unwinnable: the game was last winnable {when}; {h['losing_move']} lost it; "
+                f"undo {h['undo']} move{'s' * (h['undo'] != 1)} to get back there")
+    move = h["move"] or "nothing"
+    return f"unknown: the solver ran out of time; try {move} (not checked)"
+
+
+def _read_file(path: str) -> str:
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except OSError as err:
+        raise UsageError(f"cannot read {path}: {err.strerror}") from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="pyramid-solitaire", description="Pyramid solitaire")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -145,6 +196,16 @@ def build_parser() -> argparse.ArgumentParser:
     add_variant(p)
     add_deal_choice(p)
     p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("serve", help="serve the browser game on http://HOST:PORT/")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.set_defaults(func=cmd_serve)
+    p = sub.add_parser("hint", help="the exact hint for a game record (JSON, as the page saves it)")
+    p.add_argument("record", nargs="?", default="-", help="record file (default: standard input)")
+    p.add_argument("--time-limit", type=float, default=0.5, help="seconds for the solver (default 0.5)")
+    p.add_argument("--json", action="store_true", help="print the hint as JSON")
+    p.set_defaults(func=cmd_hint)
     return parser
 
 

@@ -1,5 +1,7 @@
 """Deck strings and deal numbers (RULES.md, "A deal as text" and "Deal numbers")."""
 
+import hashlib
+
 from .cards import ALL_CARDS, CardError, card_text, parse_card
 
 DECK_SIZE = 52
@@ -72,3 +74,10 @@ def _listing(cards: list[int], one: str, many: str) -> str:
 
 def format_deck(cards: list[int]) -> str:
     return " ".join(card_text(c) for c in cards)
+
+
+def daily_deal(variant_id: str, day) -> int:
+    """The deal number of the daily deal: one per variant and calendar day, the same for everyone.
+    A hash of the date and the variant, so neighbouring days and variants look unrelated."""
+    digest = hashlib.sha256(f"pyramid-solitaire daily {day.isoformat()} {variant_id}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")

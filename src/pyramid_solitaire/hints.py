@@ -1,0 +1,87 @@
+"""Exact hints: the first move of a winning line, or the truth that the position is lost.
+
+A hint asks the solver within a time budget. If the position can be won, the hint is the first
+move of a winning line (a shortest one when the budget allows). If it cannot, the hint finds the
+last earlier position that could still be won. Only when the budget runs out does it fall back to
+a legal move, and then it says that the move is not checked.
+"""
+
+import time
+from dataclasses import dataclass
+
+from .deal import Move
+from .game import Game
+from .solver import UNKNOWN, UNWINNABLE, WINNABLE, solve
+
+WON = "won"
+HINT_SECONDS = 0.5  # well under a second, as the browser needs
+
+
+@dataclass(frozen=True)
+class Hint:
+    verdict: str  # WON, WINNABLE, UNWINNABLE or UNKNOWN (the budget ran out)
+    move: Move | None = None  # the move to play; None when won or lost
+    checked: bool = False  # the move is the first of a proven winning line
+    shortest: bool = False  # ... and that line has the fewest steps
+    steps: int | None = None  # steps of the winning line behind the move
+    last_winnable: int | None = None  # lost: moves played up to the last winnable position (-1: never)
+    seconds: float = 0.0
+
+    def to_dict(self, game: Game) -> dict:
+        """JSON form for the page and the command line; `undo` moves back to the last winnable point."""
+        found = self.last_winnable is not None and self.last_winnable >= 0
+        return {
+            "verdict": self.verdict,
+            "move": str(self.move) if self.move else None,
+            "checked": self.checked,
+            "shortest": self.shortest,
+            "steps": self.steps,
+            "last_winnable": self.last_winnable,
+            "last_winnable_move": str(game.moves[self.last_winnable - 1]) if found and self.last_winnable else None,
+            "losing_move": str(game.moves[self.last_winnable]) if found else None,
+            "undo": len(game.moves) - self.last_winnable if found else None,
+            "seconds": round(self.seconds, 4),
+        }
+
+
+def hint(game: Game, time_limit: float = HINT_SECONDS) -> Hint:
+    """The exact hint for the game's current position, within `time_limit` seconds."""
+    started = time.perf_counter()
+
+    def left() -> float:
+        return max(time_limit - (time.perf_counter() - started), 0.0)
+
+    def done(**fields) -> Hint:
+        return Hint(seconds=time.perf_counter() - started, **fields)
+
+    if game.is_won:
+        return done(verdict=WON)
+    found = solve(game.deal, game.state, time_limit=left() / 2)
+    if found.verdict == WINNABLE:
+        best = solve(game.deal, game.state, shortest=True, time_limit=left())
+        if best.verdict == WINNABLE:
+            found = best
+        return done(verdict=WINNABLE, move=found.line[0], checked=True, shortest=found.shortest,
+                    steps=len(found.line))
+    if found.verdict == UNWINNABLE:
+        return done(verdict=UNWINNABLE, last_winnable=last_winnable(game, left))
+    moves = game.legal_moves()
+    return done(verdict=UNKNOWN, move=moves[0] if moves else None)
+
+
+def last_winnable(game: Game, left=lambda: None) -> int | None:
+    """How many of the played moves still left the game winnable: -1 if the deal never was,
+    None if the budget ran out. The current position must be lost. Winnability only ever
+    goes from yes to no along a game (a winnable position's predecessors are winnable), so
+    a binary search over the earlier positions finds the last winnable one."""
+    won, lost = -1, len(game.states) - 1  # states[won] is winnable (-1: none known), states[lost] not
+    while lost - won > 1:
+        mid = (won + lost) // 2
+        result = solve(game.deal, game.states[mid], time_limit=left())
+        if result.verdict == UNKNOWN:
+            return None
+        if result.verdict == WINNABLE:
+            won = mid
+        else:
+            lost = mid
+    return won

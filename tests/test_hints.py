@@ -1,0 +1,69 @@
+import json
+
+import pytest
+
+from pyramid_solitaire import hints
+from pyramid_solitaire.cli import main
+from pyramid_solitaire.game import Game
+from pyramid_solitaire.solver import UNKNOWN, Solution, solve
+
+
+def lost_game() -> Game:
+    """Deal 1 is winnable; drawing through every pass without pairing loses it."""
+    game = Game("pyramid", number=1)
+    while game.legal_moves():
+        game.play(game.legal_moves()[-1])
+    assert game.is_stuck
+    return game
+
+
+def test_following_hints_again_and_again_wins():
+    game = Game("open-stock", number=1)
+    while not game.is_won:
+        h = hints.hint(game, time_limit=5)
+        assert h.verdict == "winnable" and h.checked and h.move in game.legal_moves()
+        game.play(h.move)
+    assert hints.hint(game).verdict == "won"
+
+
+def test_a_lost_game_names_the_last_winnable_position():
+    game = lost_game()
+    h = hints.hint(game, time_limit=10)
+    assert h.verdict == "unwinnable" and h.move is None
+    k = h.last_winnable
+    assert 0 <= k < len(game.moves)
+    assert solve(game.deal, game.states[k]).verdict == "winnable"
+    assert solve(game.deal, game.states[k + 1]).verdict == "unwinnable"
+    shown = h.to_dict(game)
+    assert shown["undo"] == len(game.moves) - k and shown["losing_move"] == str(game.moves[k])
+
+
+def test_a_deal_lost_from_the_start_says_so():
+    game = Game("classic", number=0)
+    assert solve(game.deal, game.state).verdict == "unwinnable"
+    assert hints.hint(game, time_limit=5).last_winnable == -1
+
+
+def test_out_of_time_falls_back_to_an_unchecked_legal_move(monkeypatch):
+    monkeypatch.setattr(hints, "solve", lambda *a, **kw: Solution(UNKNOWN))
+    game = Game("pyramid", number=1)
+    h = hints.hint(game)
+    assert h.verdict == "unknown" and not h.checked and h.move == game.legal_moves()[0]
+
+
+def test_hint_command_reads_a_record(capsys, tmp_path, monkeypatch):
+    path = tmp_path / "game.json"
+    path.write_text(lost_game().to_json())
+    assert main(["hint", str(path), "--json", "--time-limit", "10"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["verdict"] == "unwinnable" and shown["undo"] >= 1
+    assert main(["hint", str(path), "--time-limit", "10"]) == 0
+    assert capsys.readouterr().out.startswith("unwinnable: the game was last winnable")
+
+
+@pytest.mark.parametrize("text,message", [("{", "not valid JSON"), ("[]", "is a JSON object")])
+def test_hint_command_refuses_a_bad_record(capsys, tmp_path, text, message):
+    path = tmp_path / "game.json"
+    path.write_text(text)
+    assert main(["hint", str(path)]) == 2
+    assert message in capsys.readouterr().err
