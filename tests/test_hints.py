@@ -67,3 +67,18 @@ def test_hint_command_refuses_a_bad_record(capsys, tmp_path, text, message):
     path.write_text(text)
     assert main(["hint", str(path)]) == 2
     assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("variant", ["classic", "giza"])
+def test_winnable_deals_only_gives_proven_winnable_deals(variant):
+    numbers = iter(range(1000))
+    for _ in range(3):
+        number = hints.winnable_deal(variant, lambda: next(numbers), time_limit=30)
+        game = Game(variant, number=number)
+        for move in solve(game.deal).line:  # the engine replays a winning line: proof by play
+            game.play(move)
+        assert game.is_won
+
+
+def test_winnable_deal_gives_up_when_time_runs_out():
+    assert hints.winnable_deal("classic", lambda: 0, time_limit=0.05) is None  # deal 0 is lost

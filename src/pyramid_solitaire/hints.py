@@ -85,3 +85,14 @@ def last_winnable(game: Game, left=lambda: None) -> int | None:
         else:
             lost = mid
     return won
+
+
+def winnable_deal(variant_id: str, pick_number, time_limit: float = 2.0) -> int | None:
+    """A deal number the solver proves winnable, trying numbers from `pick_number()` until
+    `time_limit` seconds are spent; None if no proof came in time (the page then says so)."""
+    started = time.perf_counter()
+    while (left := time_limit - (time.perf_counter() - started)) > 0:
+        number = pick_number()
+        if solve(Game(variant_id, number=number).deal, time_limit=left).verdict == WINNABLE:
+            return number
+    return None
