@@ -1,0 +1,131 @@
+"""Load benchmark: moves and hints mixed against a game server on 127.0.0.1.
+
+Starts `uvicorn pyramid_solitaire.web:app` with --workers on a free loopback port (or uses --url),
+then several client threads send a bounded number of requests for a bounded time, and the script
+prints requests per second and p50/p99 latency for moves and for hints.
+
+    .venv/bin/python benchmarks/load.py --workers 2 --clients 8 --seconds 10
+"""
+
+import argparse
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+
+import httpx
+
+from pyramid_solitaire.game import Game
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(workers: int) -> tuple[subprocess.Popen, str]:
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "uvicorn", "pyramid_solitaire.web:app", "--host", "127.0.0.1",
+         "--port", str(port), "--workers", str(workers), "--log-level", "warning"])
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(200):
+        try:
+            httpx.get(url + "/api/variants", timeout=1)
+            return server, url
+        except httpx.TransportError:
+            time.sleep(0.1)
+    server.kill()
+    raise SystemExit("the server did not start")
+
+
+def positions(count: int) -> list[Game]:
+    """Games a few random moves in, over every variant: what players send."""
+    rng = random.Random(7)
+    games = []
+    for i in range(count):
+        game = Game(["pyramid", "classic", "three-wastes", "giza", "open-stock"][i % 5], number=i)
+        for _ in range(rng.randrange(0, 20)):
+            moves = game.legal_moves()
+            if not moves:
+                break
+            game.play(rng.choice(moves))
+        if game.legal_moves():
+            games.append(game)
+    return games
+
+
+def client(url: str, games: list[Game], hint_share: float, until: float, limit: int,
+           results: dict, lock: threading.Lock, seed: int) -> None:
+    rng = random.Random(seed)
+    with httpx.Client(base_url=url, timeout=30) as http:
+        for _ in range(limit):
+            if time.perf_counter() >= until:
+                return
+            game = rng.choice(games)
+            if rng.random() < hint_share:
+                kind, path, body = "hint", "/api/hint", {"record": game.to_record()}
+            else:
+                move = str(rng.choice(game.legal_moves()))
+                kind, path, body = "move", "/api/move", {"record": game.to_record(), "move": move}
+            started = time.perf_counter()
+            status = http.post(path, json=body).status_code
+            took = time.perf_counter() - started
+            with lock:
+                results.setdefault(kind, []).append(took)
+                results.setdefault("status", {}).setdefault(status, 0)
+                results["status"][status] += 1
+
+
+def report(results: dict, seconds: float) -> None:
+    for kind in ("move", "hint"):
+        times = sorted(results.get(kind, []))
+        if not times:
+            continue
+        p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+        print(f"{kind:5} {len(times):6} requests  {len(times) / seconds:8.1f} req/s  "
+              f"p50 {statistics.median(times) * 1000:7.1f} ms  p99 {p99 * 1000:7.1f} ms  "
+              f"max {times[-1] * 1000:7.1f} ms")
+    print("status codes:", dict(sorted(results.get("status", {}).items())))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--url", help="an already running server (default: start one)")
+    parser.add_argument("--workers", type=int, default=2, help="uvicorn worker processes")
+    parser.add_argument("--clients", type=int, default=8, help="client threads")
+    parser.add_argument("--seconds", type=float, default=10.0, help="how long to send requests")
+    parser.add_argument("--requests", type=int, default=5000, help="at most this many per client")
+    parser.add_argument("--hints", type=float, default=0.2, help="share of requests that ask for a hint")
+    args = parser.parse_args()
+
+    server, url = (None, args.url) if args.url else start_server(args.workers)
+    try:
+        games = positions(100)
+        results: dict = {}
+        lock = threading.Lock()
+        started = time.perf_counter()
+        until = started + args.seconds
+        threads = [threading.Thread(target=client, args=(url, games, args.hints, until, args.requests,
+                                                         results, lock, i)) for i in range(args.clients)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        took = time.perf_counter() - started
+        print(f"{url}: {args.workers} workers, {args.clients} clients, {took:.1f} s, "
+              f"{args.hints:.0%} hints")
+        report(results, took)
+    finally:
+        if server:
+            server.terminate()
+            server.wait(10)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
