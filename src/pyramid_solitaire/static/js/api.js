@@ -1,0 +1,45 @@
+// Talks to the server. Every answer is {record, view, ...}; a refusal carries a readable `error`.
+
+export class Refused extends Error {
+  constructor(message, status, kind) {
+    super(message);
+    this.status = status;
+    this.kind = kind;
+  }
+}
+
+export class Offline extends Error {}
+
+async function send(path, body) {
+  let response;
+  try {
+    response = await fetch(path, body === undefined ? {} : {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  } catch (err) {
+    throw new Offline(String(err));
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    if (data && typeof data.error === "string") throw new Refused(data.error, response.status, data.kind);
+    throw new Offline(`HTTP ${response.status}`);
+  }
+  return data;
+}
+
+export const variants = () => send("/api/variants");
+export const newGame = (variant, deal = null) =>
+  send("/api/new", deal === null ? { variant } : { variant, deal });
+export const state = (record) => send("/api/state", { record });
+export const move = (record, text) => send("/api/move", { record, move: text });
+export const undo = (record) => send("/api/undo", { record });
+export const redo = (record) => send("/api/redo", { record });
+export const restart = (record) => send("/api/restart", { record });
+export const hint = (record) => send("/api/hint", { record });

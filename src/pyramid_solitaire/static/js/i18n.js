@@ -1,0 +1,286 @@
+// Every text the page shows, in English and German. No other module holds a sentence.
+
+const STRINGS = {
+  en: {
+    title: "Pyramid solitaire",
+    games: "Games", newGame: "New game", hint: "Hint", undo: "Undo", redo: "Redo",
+    playAgain: "Play again", pause: "Pause", resume: "Resume", large: "Large cards",
+    fullscreen: "Fullscreen", more: "More", close: "Close", rules: "Rules and tips",
+    deal: "Deal {n}", deck: "Own deck", time: "Time", moves: "Moves",
+    passesLeft: "Passes left", stockCount: "Stock",
+    paused: "Paused", pausedText: "The clock is stopped. Resume when you are ready.",
+    wonTitle: "You won!", wonText: "Cleared in {time} with {moves} moves.",
+    stuckTitle: "No move left",
+    stuckText: "No pair, no king and no card to draw. Undo a few moves, play the deal again, or start a new one.",
+    gameMenu: "Choose a game", favourites: "Favourites", recent: "Recently played",
+    allGames: "All games", markFavourite: "Mark {name} as a favourite",
+    unmarkFavourite: "Remove {name} from the favourites", noRecent: "Nothing played yet.",
+    settings: "More", language: "Language", autoPause: "Pause automatically (after 5 minutes without input, and when the tab is hidden)",
+    playDeal: "Play deal number", go: "Play", dealNumberBad: "A deal number is a whole number from 0 up.",
+    stock: "Stock", stockEmpty: "Empty stock", recycleHere: "Turn the waste over (recycle)",
+    drawHere: "Draw from the stock ({n} cards)", waste: "Waste",
+    hintMove: "Hint: {move}.", hintDraw: "Hint: draw a card.", hintRecycle: "Hint: turn the waste over.",
+    hintNone: "No move is left.", hintUnchecked: "(A legal move; the solver has not checked it.)",
+    hintExact: "(The first move of a winning line.)", hintLost: "This position cannot be won any more.",
+    refused: "Not possible: {reason}", saveBroken: "Your saved game could not be read, so a new game has started. The old save is kept as a backup.",
+    serverDown: "The game server does not answer. Try again in a moment.",
+    restored: "Welcome back: your game is restored.",
+    fullscreenFallback: "Fullscreen is not available here; the board fills the page instead.",
+    keysTitle: "Controls", rulesHead: "Rules", faqHead: "Questions", tipsHead: "Tips",
+    keys: [
+      "Click or tap two available cards that add up to 13, or drag one onto the other. A king goes with one click.",
+      "Click the stock to draw; click the empty stock to turn the waste over when a pass is left.",
+      "Keys: Tab moves between available cards, Enter or Space picks one; D draws, H hint, U or Ctrl+Z undo, Y or Ctrl+Y redo, P pause, N new game, L large cards, F fullscreen, Esc clears a choice.",
+    ],
+    cardName: "{rank} of {suit}",
+    ranks: { A: "Ace", T: "10", J: "Jack", Q: "Queen", K: "King" },
+    suits: { c: "clubs", d: "diamonds", h: "hearts", s: "spades" },
+  },
+  de: {
+    title: "Pyramiden-Solitär",
+    games: "Spiele", newGame: "Neues Spiel", hint: "Tipp", undo: "Zurück", redo: "Wiederholen",
+    playAgain: "Nochmal", pause: "Pause", resume: "Weiter", large: "Große Karten",
+    fullscreen: "Vollbild", more: "Mehr", close: "Schließen", rules: "Regeln und Tipps",
+    deal: "Spiel {n}", deck: "Eigenes Blatt", time: "Zeit", moves: "Züge",
+    passesLeft: "Durchgänge übrig", stockCount: "Vorrat",
+    paused: "Pause", pausedText: "Die Uhr steht. Spiel weiter, wenn du bereit bist.",
+    wonTitle: "Gewonnen!", wonText: "Abgeräumt in {time} mit {moves} Zügen.",
+    stuckTitle: "Kein Zug mehr möglich",
+    stuckText: "Kein Paar, kein König und keine Karte zum Ziehen. Nimm ein paar Züge zurück, spiele dieses Spiel nochmal oder beginne ein neues.",
+    gameMenu: "Spiel wählen", favourites: "Favoriten", recent: "Zuletzt gespielt",
+    allGames: "Alle Spiele", markFavourite: "{name} als Favorit markieren",
+    unmarkFavourite: "{name} aus den Favoriten entfernen", noRecent: "Noch nichts gespielt.",
+    settings: "Mehr", language: "Sprache", autoPause: "Automatisch pausieren (nach 5 Minuten ohne Eingabe und wenn der Tab verborgen ist)",
+    playDeal: "Spielnummer spielen", go: "Spielen", dealNumberBad: "Eine Spielnummer ist eine ganze Zahl ab 0.",
+    stock: "Vorrat", stockEmpty: "Leerer Vorrat", recycleHere: "Ablage umdrehen (neuer Durchgang)",
+    drawHere: "Vom Vorrat ziehen ({n} Karten)", waste: "Ablage",
+    hintMove: "Tipp: {move}.", hintDraw: "Tipp: zieh eine Karte.", hintRecycle: "Tipp: dreh die Ablage um.",
+    hintNone: "Es ist kein Zug mehr möglich.", hintUnchecked: "(Ein erlaubter Zug; der Löser hat ihn nicht geprüft.)",
+    hintExact: "(Der erste Zug eines Gewinnwegs.)", hintLost: "Diese Stellung ist nicht mehr zu gewinnen.",
+    refused: "Geht nicht: {reason}", saveBroken: "Dein gespeichertes Spiel ließ sich nicht lesen, darum beginnt ein neues. Der alte Spielstand bleibt als Sicherung erhalten.",
+    serverDown: "Der Spielserver antwortet nicht. Versuch es gleich noch einmal.",
+    restored: "Willkommen zurück: dein Spiel ist wiederhergestellt.",
+    fullscreenFallback: "Vollbild gibt es hier nicht; das Spielfeld füllt stattdessen die Seite.",
+    keysTitle: "Bedienung", rulesHead: "Regeln", faqHead: "Fragen", tipsHead: "Tipps",
+    keys: [
+      "Klicke oder tippe zwei spielbare Karten mit der Summe 13 an oder ziehe eine auf die andere. Ein König geht mit einem Klick.",
+      "Klicke auf den Vorrat, um zu ziehen; klicke auf den leeren Vorrat, um die Ablage umzudrehen, wenn noch ein Durchgang übrig ist.",
+      "Tasten: Tab wechselt zwischen spielbaren Karten, Enter oder Leertaste wählt eine; D zieht, H Tipp, U oder Strg+Z zurück, Y oder Strg+Y wiederholen, P Pause, N neues Spiel, L große Karten, F Vollbild, Esc hebt die Auswahl auf.",
+    ],
+    cardName: "{suit} {rank}",
+    ranks: { A: "Ass", T: "10", J: "Bube", Q: "Dame", K: "König" },
+    suits: { c: "Kreuz", d: "Karo", h: "Herz", s: "Pik" },
+  },
+};
+
+// The server explains a refused move in English; these patterns give the German sentence.
+const REASONS_DE = [
+  [/^(\w+) is covered by (\w+) and (\w+)$/, "{1} ist noch von {2} und {3} verdeckt"],
+  [/^(\w+) is covered by (\w+)$/, "{1} ist noch von {2} verdeckt"],
+  [/^(\w+) and (\w+) do not add up to 13$/, "{1} und {2} ergeben zusammen nicht 13"],
+  [/^(\w+) is not a king; pair it with a card worth (\d+)$/, "{1} ist kein König; lege es mit einer Karte im Wert {2} ab"],
+  [/^(\w+) is already removed$/, "{1} ist schon abgelegt"],
+  [/^(\w+) is under (\w+) in the waste$/, "{1} liegt unter {2} auf der Ablage"],
+  [/^(\w+) is under (\w+) in waste pile (\d)$/, "{1} liegt unter {2} auf Ablage {3}"],
+  [/^(\w+) is under (\w+) on pile (\d)$/, "{1} liegt unter {2} auf Stapel {3}"],
+  [/^(\w+) is still in the stock, not on top$/, "{1} liegt noch im Vorrat, nicht oben"],
+  [/^(\w+) is still in the stock$/, "{1} liegt noch im Vorrat"],
+  [/^(\S+) names the same card twice$/, "{1} nennt dieselbe Karte zweimal"],
+  [/^no draw: the stock is empty; recycle the waste$/, "der Vorrat ist leer; dreh die Ablage um"],
+  [/^no draw: the stock is empty$/, "der Vorrat ist leer"],
+  [/^no draw: .* has no stock$/, "dieses Spiel hat keinen Vorrat"],
+  [/^no recycle left$/, "kein Durchgang mehr übrig"],
+  [/^no recycle: .* allows one pass only$/, "dieses Spiel erlaubt nur einen Durchgang"],
+  [/^no recycle: .* has no stock$/, "dieses Spiel hat keinen Vorrat"],
+  [/^no recycle yet: the stock is not empty$/, "noch nicht: der Vorrat ist nicht leer"],
+  [/^no recycle: the waste is empty$/, "die Ablage ist leer"],
+  [/^nothing to undo$/, "es gibt nichts zurückzunehmen"],
+  [/^nothing to redo$/, "es gibt nichts zu wiederholen"],
+  [/^(\S+): the game is already won$/, "das Spiel ist schon gewonnen"],
+];
+
+// Rules, questions and tips for each variant, in our own words from the project's RULES.md.
+const COMMON = {
+  en: [
+    "Clear all 28 cards of the pyramid. Cards left in the stock or on the waste do not matter.",
+    "Remove two available cards whose values add up to 13: A+Q, 2+J, 3+10, 4+9, 5+8, 6+7 (ace 1, jack 11, queen 12). A king (13) goes on its own.",
+    "A pyramid card is available when no card lies on it any more; the bottom row starts free.",
+  ],
+  de: [
+    "Räume alle 28 Karten der Pyramide ab. Was im Vorrat oder auf der Ablage liegen bleibt, zählt nicht.",
+    "Lege zwei spielbare Karten ab, deren Werte zusammen 13 ergeben: A+D, 2+B, 3+10, 4+9, 5+8, 6+7 (Ass 1, Bube 11, Dame 12). Ein König (13) geht allein.",
+    "Eine Pyramidenkarte ist spielbar, wenn keine Karte mehr auf ihr liegt; die unterste Reihe ist von Anfang an frei.",
+  ],
+};
+
+const VARIANT_TEXT = {
+  en: {
+    pyramid: {
+      rules: ["Click the stock to turn its top card onto the waste. The top card of the waste is available.",
+        "When the stock is empty you may turn the waste over and go through it again: three passes in all."],
+      faq: [["Can two waste cards pair?", "No: only the top card of the waste is available."],
+        ["Do I have to take a pair when I see one?", "No, removing is always optional; you may draw instead."]],
+      tips: ["Before you pair a pyramid card with a waste card, check whether another card of the same value is still needed elsewhere.",
+        "Clear the pyramid evenly: a card is only free when both cards on it are gone."],
+    },
+    classic: {
+      rules: ["Click the stock to turn its top card onto the waste. The top card of the waste is available.",
+        "You go through the stock once only: there is no recycle."],
+      faq: [["Why can't I turn the waste over?", "Classic Pyramid allows a single pass through the stock."],
+        ["Can two waste cards pair?", "No: only the top card of the waste is available."]],
+      tips: ["Every card leaves the stock exactly once, so before you draw, pair what you can with the waste card you would cover.",
+        "Many classic deals cannot be won at all; the hint will say so once it is exact."],
+    },
+    "classic-redeal": {
+      rules: ["Click the stock to turn its top card onto the waste. The top card of the waste is available.",
+        "When the stock is empty you may turn the waste over once and go through it a second time."],
+      faq: [["When may I recycle?", "Only when the stock is empty and the waste is not; once in this game."],
+        ["Does the order change when I recycle?", "No: the stock comes back in its original order."]],
+      tips: ["Use the first pass to learn the order of the stock; the second pass comes in the same order.",
+        "Keep cards on the waste that free the bottom rows of the pyramid."],
+    },
+    "three-wastes": {
+      rules: ["Each draw deals the next three stock cards, one onto each of three waste piles, always in the order pile 1, pile 2, pile 3.",
+        "The top card of every waste pile is available, so two waste cards can pair. One pass only."],
+      faq: [["Can cards of two waste piles pair?", "Yes: all three top cards are available."],
+        ["What if fewer than three cards are left?", "The last draw deals what is left, starting with pile 1."]],
+      tips: ["Look at all three waste tops before you draw again: a draw covers all of them.",
+        "Pairs between two waste piles uncover the cards beneath them."],
+    },
+    giza: {
+      rules: ["There is no stock: the other 24 cards lie face up in eight piles of three.",
+        "The top card of each pile is available and may pair with the pyramid or with another pile's top."],
+      faq: [["Why is there no draw button?", "In Giza every card is dealt face up from the start; there is nothing to draw."],
+        ["Is every Giza deal winnable?", "No, but since you see every card you can plan the whole game."]],
+      tips: ["Plan ahead: you can see every card, so count which partners are still needed before you use one.",
+        "Free the piles' lower cards early; they are often the partners the pyramid needs."],
+    },
+    "open-stock": {
+      rules: ["As in Pyramid (three passes), but the top card of the stock is face up and available too.",
+        "You can pair it straight from the stock without drawing it first."],
+      faq: [["Where is the open stock card?", "Beside the stock pile, face up; drawing moves it onto the waste."],
+        ["How many passes do I get?", "Three, as in Pyramid."]],
+      tips: ["With the stock top and the waste top both available, you can often pair the two of them.",
+        "Drawing is optional: sometimes it pays to keep the current stock top for a pyramid card you are about to free."],
+    },
+  },
+  de: {
+    pyramid: {
+      rules: ["Klicke auf den Vorrat, um die oberste Karte auf die Ablage zu legen. Die oberste Karte der Ablage ist spielbar.",
+        "Ist der Vorrat leer, darfst du die Ablage umdrehen und erneut durchgehen: insgesamt drei Durchgänge."],
+      faq: [["Können zwei Karten der Ablage ein Paar bilden?", "Nein: nur die oberste Karte der Ablage ist spielbar."],
+        ["Muss ich ein Paar nehmen, wenn ich eins sehe?", "Nein, Ablegen ist immer freiwillig; du darfst stattdessen ziehen."]],
+      tips: ["Bevor du eine Pyramidenkarte mit einer Ablagekarte paarst, prüfe, ob eine andere Karte gleichen Werts noch anderswo gebraucht wird.",
+        "Räume die Pyramide gleichmäßig ab: eine Karte wird erst frei, wenn beide Karten auf ihr weg sind."],
+    },
+    classic: {
+      rules: ["Klicke auf den Vorrat, um die oberste Karte auf die Ablage zu legen. Die oberste Karte der Ablage ist spielbar.",
+        "Du gehst den Vorrat nur einmal durch: Umdrehen gibt es nicht."],
+      faq: [["Warum kann ich die Ablage nicht umdrehen?", "Die klassische Pyramide erlaubt nur einen Durchgang durch den Vorrat."],
+        ["Können zwei Karten der Ablage ein Paar bilden?", "Nein: nur die oberste Karte der Ablage ist spielbar."]],
+      tips: ["Jede Karte verlässt den Vorrat genau einmal; paare also vor dem Ziehen, was mit der Ablagekarte geht, die du sonst zudeckst.",
+        "Viele klassische Spiele sind gar nicht zu gewinnen; der Tipp sagt es, sobald er exakt ist."],
+    },
+    "classic-redeal": {
+      rules: ["Klicke auf den Vorrat, um die oberste Karte auf die Ablage zu legen. Die oberste Karte der Ablage ist spielbar.",
+        "Ist der Vorrat leer, darfst du die Ablage einmal umdrehen und ein zweites Mal durchgehen."],
+      faq: [["Wann darf ich umdrehen?", "Nur wenn der Vorrat leer ist und die Ablage nicht; einmal pro Spiel."],
+        ["Ändert sich beim Umdrehen die Reihenfolge?", "Nein: der Vorrat kommt in seiner ursprünglichen Reihenfolge zurück."]],
+      tips: ["Nutze den ersten Durchgang, um dir die Reihenfolge zu merken; der zweite kommt in derselben Reihenfolge.",
+        "Behalte Karten auf der Ablage, die die unteren Reihen der Pyramide freimachen."],
+    },
+    "three-wastes": {
+      rules: ["Jedes Ziehen legt die nächsten drei Karten aus, je eine auf drei Ablagestapel, immer in der Reihenfolge Stapel 1, 2, 3.",
+        "Die oberste Karte jedes Ablagestapels ist spielbar, also können auch zwei Ablagekarten ein Paar bilden. Nur ein Durchgang."],
+      faq: [["Können Karten zweier Ablagestapel ein Paar bilden?", "Ja: alle drei obersten Karten sind spielbar."],
+        ["Was, wenn weniger als drei Karten übrig sind?", "Das letzte Ziehen legt aus, was übrig ist, beginnend mit Stapel 1."]],
+      tips: ["Sieh dir alle drei obersten Karten an, bevor du wieder ziehst: ein Zug deckt alle drei zu.",
+        "Paare zwischen zwei Ablagestapeln decken die Karten darunter auf."],
+    },
+    giza: {
+      rules: ["Es gibt keinen Vorrat: die übrigen 24 Karten liegen offen in acht Stapeln zu je drei.",
+        "Die oberste Karte jedes Stapels ist spielbar und paart mit der Pyramide oder mit der obersten Karte eines anderen Stapels."],
+      faq: [["Warum gibt es nichts zu ziehen?", "In Giza liegen alle Karten von Anfang an offen; es gibt keinen Vorrat."],
+        ["Ist jedes Giza-Spiel zu gewinnen?", "Nein, aber da du jede Karte siehst, kannst du das ganze Spiel planen."]],
+      tips: ["Plane voraus: du siehst jede Karte, also zähle, welche Partner noch gebraucht werden, bevor du einen verbrauchst.",
+        "Mach die unteren Karten der Stapel früh frei; oft sind sie die Partner, die die Pyramide braucht."],
+    },
+    "open-stock": {
+      rules: ["Wie Pyramiden-Solitär (drei Durchgänge), doch die oberste Karte des Vorrats liegt offen und ist auch spielbar.",
+        "Du kannst sie direkt aus dem Vorrat paaren, ohne sie erst zu ziehen."],
+      faq: [["Wo ist die offene Vorratskarte?", "Neben dem Vorratsstapel, offen; Ziehen legt sie auf die Ablage."],
+        ["Wie viele Durchgänge habe ich?", "Drei, wie bei Pyramiden-Solitär."]],
+      tips: ["Sind die oberste Vorratskarte und die oberste Ablagekarte beide spielbar, passen oft genau diese zwei zusammen.",
+        "Ziehen ist freiwillig: manchmal lohnt es sich, die offene Vorratskarte für eine Pyramidenkarte aufzuheben, die bald frei wird."],
+    },
+  },
+};
+
+let lang = "en";
+
+export const LANGUAGES = { en: "English", de: "Deutsch" };
+
+export function browserLanguage() {
+  const wanted = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || "en"];
+  for (const code of wanted) {
+    const base = String(code).slice(0, 2).toLowerCase();
+    if (base in STRINGS) return base;
+  }
+  return "en";
+}
+
+export function setLanguage(code) {
+  lang = code in STRINGS ? code : "en";
+  document.documentElement.lang = lang;
+}
+
+export function language() {
+  return lang;
+}
+
+/** The text for `key` with {name} placeholders filled in. */
+export function t(key, params = {}) {
+  const text = STRINGS[lang][key] ?? STRINGS.en[key] ?? key;
+  if (typeof text !== "string") return text;
+  return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+}
+
+export function cardName(card) {
+  const s = STRINGS[lang];
+  const rank = s.ranks[card[0]] ?? card[0];
+  return t("cardName", { rank, suit: s.suits[card[1]] });
+}
+
+export function variantName(variant) {
+  return lang === "de" ? variant.name_de : variant.name_en;
+}
+
+export function variantSummary(variant) {
+  return lang === "de" ? variant.summary_de : variant.summary_en;
+}
+
+/** A refusal from the server in the page's language (unknown sentences stay as they are). */
+export function reason(message) {
+  if (lang !== "de") return message;
+  for (const [pattern, german] of REASONS_DE) {
+    const m = pattern.exec(message);
+    if (m) return german.replace(/\{(\d)\}/g, (_, i) => m[Number(i)]);
+  }
+  return message;
+}
+
+export function rulesFor(variantId) {
+  const text = VARIANT_TEXT[lang][variantId] ?? VARIANT_TEXT[lang].pyramid;
+  return { common: COMMON[lang], ...text, keys: STRINGS[lang].keys };
+}
+
+/** Fill every element marked data-i18n (text) or data-i18n-label (title and aria-label). */
+export function translatePage(root = document) {
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-label]")) {
+    const text = t(el.dataset.i18nLabel);
+    el.title = text;
+    el.setAttribute("aria-label", text);
+  }
+  document.title = t("title");
+}

@@ -1,0 +1,106 @@
+// What the browser remembers: one saved game per variant, favourites, recent games, settings.
+// Storage can be full, disabled or hold junk; none of that may stop the game.
+
+const PREFIX = "pyramid-solitaire.";
+export const saveKey = (variant) => `${PREFIX}save.${variant}`;
+export const backupKey = (variant) => `${PREFIX}save.${variant}.broken`;
+const RECENT_MAX = 5;
+
+function read(key) {
+  try {
+    return localStorage.getItem(PREFIX + key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key, text) {
+  try {
+    localStorage.setItem(PREFIX + key, text);
+  } catch {
+    // storage full or switched off: the game goes on unsaved
+  }
+}
+
+function readJson(key, fallback) {
+  try {
+    const value = JSON.parse(read(key));
+    return value ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** The raw saved text of a variant's game, or null. */
+export function loadSaveText(variant) {
+  try {
+    return localStorage.getItem(saveKey(variant));
+  } catch {
+    return null;
+  }
+}
+
+/** Parse a save; throws when it is not a save at all. The server checks the record itself. */
+export function parseSave(text) {
+  const save = JSON.parse(text);
+  if (!save || typeof save !== "object" || !save.record || typeof save.record !== "object") {
+    throw new Error("not a saved game");
+  }
+  const elapsed = Number(save.elapsed);
+  return { record: save.record, elapsed: Number.isFinite(elapsed) && elapsed >= 0 ? elapsed : 0 };
+}
+
+export function storeGame(variant, record, elapsed) {
+  try {
+    localStorage.setItem(saveKey(variant), JSON.stringify({ record, elapsed: Math.round(elapsed) }));
+  } catch {
+    // as above
+  }
+}
+
+/** Keep a save that could not be read under a backup key, then drop it. */
+export function keepBroken(variant, text) {
+  try {
+    localStorage.setItem(backupKey(variant), text);
+    localStorage.removeItem(saveKey(variant));
+  } catch {
+    // as above
+  }
+}
+
+export function settings() {
+  const s = readJson("settings", {});
+  return {
+    lang: typeof s.lang === "string" ? s.lang : null,
+    large: s.large === true,
+    autoPause: s.autoPause !== false,
+    variant: typeof s.variant === "string" ? s.variant : null,
+  };
+}
+
+export function storeSettings(s) {
+  write("settings", JSON.stringify(s));
+}
+
+export function favourites() {
+  const list = readJson("favourites", []);
+  return Array.isArray(list) ? list.filter((v) => typeof v === "string") : [];
+}
+
+export function toggleFavourite(variant) {
+  const list = favourites();
+  const next = list.includes(variant) ? list.filter((v) => v !== variant) : [...list, variant];
+  write("favourites", JSON.stringify(next));
+  return next;
+}
+
+export function recent() {
+  const list = readJson("recent", []);
+  return Array.isArray(list) ? list.filter((v) => typeof v === "string") : [];
+}
+
+export function notePlayed(variant) {
+  const next = [variant, ...recent().filter((v) => v !== variant)].slice(0, RECENT_MAX);
+  write("recent", JSON.stringify(next));
+  return next;
+}
