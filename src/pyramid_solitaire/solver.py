@@ -1,0 +1,225 @@
+"""The exact solver: can a position still be won, and how (in the fewest steps if asked).
+
+`solve(deal, state)` runs the compiled search of `kernel.py` in slices, reading the clock between
+slices, and answers with a `Solution`: the verdict, a winning line of `Move`s, and figures.
+`reference_solve` and `reference_shortest` below are the readable specification: plain searches
+over `Deal.legal_moves` and `Deal.apply`; the tests make the compiled search agree with them.
+"""
+
+import time
+from collections import deque
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import kernel as k
+from .deal import START, Deal, Move, State
+from .deals import DECK_SIZE
+
+WINNABLE = "winnable"
+UNWINNABLE = "unwinnable"
+UNKNOWN = "unknown"
+
+SLICE = 1 << 17  # nodes per kernel call: a few milliseconds, so time limits are kept closely
+FIRST_TABLE_BITS = 14
+MAX_TABLE_BITS = 25  # 32M entries, 256 MB of keys (+32 MB of bounds for the shortest search)
+
+
+@dataclass(frozen=True)
+class Solution:
+    verdict: str  # WINNABLE, UNWINNABLE or UNKNOWN (the budget ran out first)
+    line: tuple[Move, ...] = ()  # a winning line when winnable
+    states: int = 0  # positions the search expanded
+    seconds: float = 0.0
+    shortest: bool = False  # the line is proven to have the fewest steps
+
+    @property
+    def steps(self) -> int | None:
+        return len(self.line) if self.verdict == WINNABLE else None
+
+    def to_dict(self, deal: Deal) -> dict:
+        return {
+            "verdict": self.verdict,
+            "line": deal.format_line(self.line) if self.verdict == WINNABLE else None,
+            "steps": self.steps,
+            "states": self.states,
+            "seconds": round(self.seconds, 6),
+        }
+
+
+class _Budget:
+    """When to stop: a node limit, a clock deadline, or neither."""
+
+    def __init__(self, time_limit: float | None, node_limit: int | None):
+        if time_limit is not None and not time_limit > 0:
+            raise ValueError(f"time limit must be a positive number of seconds, not {time_limit}")
+        if node_limit is not None and (not isinstance(node_limit, int) or node_limit < 1):
+            raise ValueError(f"node limit must be a positive whole number, not {node_limit}")
+        self.started = time.perf_counter()
+        self.deadline = None if time_limit is None else self.started + time_limit
+        self.node_limit = node_limit
+
+    def next_stop(self, nodes: int) -> int:
+        stop = nodes + SLICE
+        return stop if self.node_limit is None else min(stop, self.node_limit)
+
+    def spent(self, nodes: int) -> bool:
+        if self.node_limit is not None and nodes >= self.node_limit:
+            return True
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
+    def seconds(self) -> float:
+        return time.perf_counter() - self.started
+
+
+class _Search:
+    """The arrays one compiled search works in: the deal, the explicit stack and the table."""
+
+    def __init__(self, deal: Deal, shortest: bool):
+        v = deal.variant
+        self.deal = deal
+        self.values, self.partners = k.deal_arrays(deal.cards)
+        self.params = np.array([v.wastes, v.piles, int(v.open_stock), v.recycles, int(shortest)], np.int64)
+        self.keys = np.zeros(k.MAX_DEPTH, np.int64)
+        self.moves = np.zeros(k.MAX_DEPTH * k.MAX_MOVES, np.int64)
+        self.counts = np.zeros(k.MAX_DEPTH, np.int64)
+        self.index = np.zeros(k.MAX_DEPTH, np.int64)
+        self.best = np.zeros(k.MAX_DEPTH, np.int64)
+        self.avail = np.zeros(64, np.int64)
+        self.control = np.zeros(4, np.int64)
+        self.new_table(FIRST_TABLE_BITS)
+
+    def new_table(self, bits: int) -> None:
+        self.table = np.zeros(1 << bits, np.int64)
+        self.bounds = np.zeros(1 << bits, np.uint8)
+        self.control[k.C_COUNT] = 0
+
+    def grow(self) -> None:
+        """Double the table, or at the memory cap empty it: the table only saves work
+        (a lost position or a lower bound found again), so forgetting never changes a verdict."""
+        bits = self.table.size.bit_length()  # one more than now
+        old, old_bounds = self.table, self.bounds
+        count = self.control[k.C_COUNT]
+        if bits > MAX_TABLE_BITS:
+            self.new_table(MAX_TABLE_BITS)
+            return
+        self.new_table(bits)
+        k.rehash(old, old_bounds, self.table, self.bounds)
+        self.control[k.C_COUNT] = count
+
+    @property
+    def nodes(self) -> int:
+        return int(self.control[k.C_NODES])
+
+    def line(self) -> tuple[Move, ...]:
+        """The moves on the stack, from the root to the won position."""
+        return tuple(self.move(int(self.moves[d * k.MAX_MOVES + self.index[d] - 1]))
+                     for d in range(int(self.control[k.C_DEPTH])))
+
+    def move(self, code: int) -> Move:
+        kind = code & 3
+        if kind == k.DRAW:
+            return Move("draw")
+        if kind == k.RECYCLE:
+            return Move("recycle")
+        a = self.deal.cards[code >> 2 & 63]
+        if kind == k.KING:
+            return Move("king", (a,))
+        return self.deal.normalize(Move("pair", (a, self.deal.cards[code >> 8 & 63])))
+
+    def decide(self, key: int, budget: _Budget) -> tuple[str, tuple[Move, ...]]:
+        """Any winning line from `key`, or proof there is none, or UNKNOWN when the budget ends."""
+        s = self
+        s.control[:] = 0
+        status = k.start(key, s.values, s.partners, s.params, s.keys, s.moves, s.counts, s.index, s.avail)
+        while status == k.BUDGET or status == k.GROW:
+            if status == k.GROW:
+                s.grow()
+            elif budget.spent(s.nodes):
+                return UNKNOWN, ()
+            status = k.decide(s.values, s.partners, s.params, s.keys, s.moves, s.counts, s.index,
+                              s.avail, s.control, s.table, budget.next_stop(s.nodes))
+        if status == k.LOST:
+            return UNWINNABLE, ()
+        return WINNABLE, s.line()
+
+
+def state_key(deal: Deal, state: State) -> int:
+    if not isinstance(state, State):
+        raise ValueError(f"a position is a State, not {type(state).__name__}")
+    if not 0 <= state.removed < 1 << DECK_SIZE or not 0 <= state.drawn <= DECK_SIZE - 28:
+        raise ValueError(f"not a position: {state}")
+    if not 0 <= state.recycles <= deal.variant.recycles:
+        raise ValueError(f"not a position of {deal.variant.name_en}: {state.recycles} recycles")
+    return k.pack(state.removed, state.drawn, state.recycles)
+
+
+def solve(deal: Deal, state: State = START, *, shortest: bool = False,
+          time_limit: float | None = None, node_limit: int | None = None) -> Solution:
+    """Solve the position `state` of `deal` exactly, within the time and node limits if given.
+    With `shortest`, a winning line has the fewest steps (draws and recycles count)."""
+    budget = _Budget(time_limit, node_limit)
+    key = state_key(deal, state)
+    search = _Search(deal, shortest=False)
+    verdict, line = search.decide(key, budget)
+    return Solution(verdict, line, search.nodes, budget.seconds(), shortest=False)
+
+
+def solve_game(game, **limits) -> Solution:
+    """Solve the current position of a `Game`."""
+    return solve(game.deal, game.state, **limits)
+
+
+# --- the readable specification ---------------------------------------------------------------
+
+
+class OutOfBudget(Exception):
+    """The reference search met its node limit."""
+
+
+def reference_solve(deal: Deal, state: State = START, node_limit: int = 100_000) -> tuple[str, list[Move]]:
+    """Try every legal move, depth first, remembering the positions found lost.
+    Returns (WINNABLE, line), (UNWINNABLE, []) or (UNKNOWN, []) past `node_limit` positions."""
+    lost: set[State] = set()
+
+    def winning_line(state: State) -> list[Move] | None:
+        if deal.is_won(state):
+            return []
+        if state in lost:
+            return None
+        if len(lost) >= node_limit:
+            raise OutOfBudget
+        for move in deal.legal_moves(state):
+            rest = winning_line(deal.apply(state, move))
+            if rest is not None:
+                return [move] + rest
+        lost.add(state)
+        return None
+
+    try:
+        line = winning_line(state)
+    except OutOfBudget:
+        return UNKNOWN, []
+    return (UNWINNABLE, []) if line is None else (WINNABLE, line)
+
+
+def reference_shortest(deal: Deal, state: State = START, node_limit: int = 100_000) -> tuple[str, list[Move]]:
+    """Breadth first: the first won position reached has a line with the fewest steps."""
+    parent: dict[State, tuple[State, Move] | None] = {state: None}
+    queue = deque([state])
+    while queue:
+        here = queue.popleft()
+        if deal.is_won(here):
+            line = []
+            while parent[here] is not None:
+                here, move = parent[here]
+                line.append(move)
+            return WINNABLE, line[::-1]
+        if len(parent) > node_limit:
+            return UNKNOWN, []
+        for move in deal.legal_moves(here):
+            after = deal.apply(here, move)
+            if after not in parent:
+                parent[after] = (here, move)
+                queue.append(after)
+    return UNWINNABLE, []

@@ -1,0 +1,185 @@
+"""The exact solver: the compiled search agrees with the readable reference, and every line wins."""
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pyramid_solitaire.deal import PYRAMID_MASK, START, Deal, State
+from pyramid_solitaire.game import Game
+from pyramid_solitaire.solver import (
+    UNKNOWN, UNWINNABLE, WINNABLE, Solution, reference_shortest, reference_solve, solve, solve_game,
+)
+from pyramid_solitaire.variants import VARIANTS, get_variant
+
+VARIANT_IDS = list(VARIANTS)
+REFERENCE_NODES = 4000  # the plain-Python searches stay quick; past this they answer UNKNOWN
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def replay_wins(deal: Deal, state: State, line) -> bool:
+    """Play the line through the engine, which checks every move; True when it clears the pyramid."""
+    for move in line:
+        state = deal.apply(state, move)
+    return deal.is_won(state)
+
+
+def random_position(deal: Deal, rng: random.Random, pyramid_left: int, max_moves: int = 200) -> State:
+    """Play random legal moves (mostly removals, so the pyramid shrinks) until at most
+    `pyramid_left` pyramid cards remain, the game ends, or `max_moves` were played."""
+    state = START
+    for _ in range(max_moves):
+        left = 28 - bin(state.removed & PYRAMID_MASK).count("1")
+        moves = deal.legal_moves(state)
+        if left <= pyramid_left or not moves:
+            break
+        removals = [m for m in moves if m.kind in ("king", "pair")]
+        pool = removals if removals and rng.random() < 0.85 else moves
+        state = deal.apply(state, rng.choice(pool))
+    return state
+
+
+def arbitrary_position(deal: Deal, rng: random.Random, pyramid_left: int) -> State:
+    """A position the search must handle even if no game reaches it: the pyramid keeps the
+    `pyramid_left` cards of its top rows, random stock cards are gone, the stock part-drawn."""
+    removed = PYRAMID_MASK & ~((1 << pyramid_left) - 1)
+    for p in range(28, 52):
+        if rng.random() < 0.5:
+            removed |= 1 << p
+    v = deal.variant
+    drawn = rng.randrange(0, 25) if v.has_stock else 0
+    if v.wastes == 3:
+        drawn -= drawn % 3
+    return State(removed, drawn, rng.randint(0, v.recycles))
+
+
+def check_agrees(deal: Deal, state: State) -> None:
+    got = solve(deal, state)
+    assert got.verdict in (WINNABLE, UNWINNABLE)
+    if got.verdict == WINNABLE:
+        assert replay_wins(deal, state, got.line), deal.format_line(got.line)
+    expected, line = reference_solve(deal, state, node_limit=REFERENCE_NODES)
+    if expected != UNKNOWN:
+        assert got.verdict == expected, (deal.deck_string(), state)
+        if line:
+            assert replay_wins(deal, state, line)
+
+
+@SETTINGS
+@given(variant=st.sampled_from(VARIANT_IDS), number=st.integers(0, 2**64 - 1),
+       seed=st.integers(0, 2**32), left=st.integers(0, 10))
+def test_agrees_with_reference_in_mid_game(variant, number, seed, left):
+    deal = Deal.from_number(get_variant(variant), number)
+    check_agrees(deal, random_position(deal, random.Random(seed), left))
+
+
+@SETTINGS
+@given(variant=st.sampled_from(VARIANT_IDS), number=st.integers(0, 2**64 - 1),
+       seed=st.integers(0, 2**32), left=st.integers(0, 8), detour=st.integers(0, 4))
+def test_agrees_with_reference_near_a_winning_line(variant, number, seed, left, detour):
+    """Follow a winning line until few pyramid cards are left, then a few random moves:
+    positions that are often still winnable, and often only just not."""
+    deal = Deal.from_number(get_variant(variant), number)
+    found = solve(deal, node_limit=200_000)
+    state = START
+    for move in found.line:
+        if 28 - bin(state.removed & PYRAMID_MASK).count("1") <= left:
+            break
+        state = deal.apply(state, move)
+    rng = random.Random(seed)
+    for _ in range(detour):
+        moves = deal.legal_moves(state)
+        if deal.is_won(state) or not moves:
+            break
+        state = deal.apply(state, rng.choice(moves))
+    check_agrees(deal, state)
+
+
+@SETTINGS
+@given(variant=st.sampled_from(VARIANT_IDS), number=st.integers(0, 2**64 - 1),
+       seed=st.integers(0, 2**32), left=st.sampled_from([1, 3, 6, 10]))
+def test_agrees_with_reference_on_arbitrary_positions(variant, number, seed, left):
+    deal = Deal.from_number(get_variant(variant), number)
+    check_agrees(deal, arbitrary_position(deal, random.Random(seed), left))
+
+
+@pytest.mark.parametrize("variant", VARIANT_IDS)
+def test_whole_deals_give_lines_that_win(variant):
+    wins = 0
+    for number in list(range(10)) + [32, 40]:  # classic wins 32 and 40 (few classic deals win)
+        deal = Deal.from_number(get_variant(variant), number)
+        got = solve(deal)
+        assert got.verdict in (WINNABLE, UNWINNABLE)
+        assert got.states >= 0 and got.seconds >= 0
+        if got.verdict == WINNABLE:
+            wins += 1
+            assert got.steps == len(got.line) > 0
+            assert replay_wins(deal, START, got.line)
+        else:
+            assert got.line == () and got.steps is None
+    assert wins > 0  # every variant wins some of its first deals
+
+
+def test_giza_whole_deals_agree_with_reference():
+    """Giza has no stock, so the plain search can settle some whole deals."""
+    settled = 0
+    for number in range(40):
+        deal = Deal.from_number(get_variant("giza"), number)
+        expected, _ = reference_solve(deal, node_limit=2_000)
+        if expected != UNKNOWN:
+            settled += 1
+            assert solve(deal).verdict == expected, number
+    assert settled >= 5
+
+
+def test_won_position_needs_no_move():
+    deal = Deal.from_number(get_variant("pyramid"), 3)
+    got = solve(deal, State(PYRAMID_MASK))
+    assert got.verdict == WINNABLE and got.line == () and got.steps == 0
+
+
+def test_solve_game_solves_the_current_position():
+    game = Game("pyramid", number=7)
+    first = solve_game(game)
+    if first.verdict == WINNABLE:
+        for move in first.line[:3]:
+            game.play(move)
+        assert solve_game(game).verdict == WINNABLE
+
+
+def test_node_limit_gives_unknown_on_a_hard_deal():
+    # A deal that needs more than a handful of positions, whatever the verdict.
+    for number in range(50):
+        deal = Deal.from_number(get_variant("pyramid"), number)
+        if solve(deal).states > 100:
+            break
+    got = solve(deal, node_limit=10)
+    assert got.verdict == UNKNOWN and got.line == () and got.steps is None
+
+
+def test_time_limit_is_accepted():
+    got = solve(Deal.from_number(get_variant("open-stock"), 1), time_limit=5.0)
+    assert got.verdict in (WINNABLE, UNWINNABLE, UNKNOWN)
+
+
+@pytest.mark.parametrize("bad", [
+    dict(time_limit=0), dict(time_limit=-1), dict(node_limit=0), dict(node_limit=2.5),
+])
+def test_bad_limits_are_refused(bad):
+    with pytest.raises(ValueError):
+        solve(Deal.from_number(get_variant("pyramid"), 1), **bad)
+
+
+@pytest.mark.parametrize("state", [State(-1), State(0, 25), State(0, 0, 3), "start"])
+def test_bad_positions_are_refused(state):
+    with pytest.raises(ValueError):
+        solve(Deal.from_number(get_variant("pyramid"), 1), state)
+
+
+def test_solution_as_dict():
+    deal = Deal.from_number(get_variant("giza"), 2)
+    got = solve(deal)
+    d = got.to_dict(deal)
+    assert set(d) == {"verdict", "line", "steps", "states", "seconds"}
+    assert isinstance(got, Solution) and d["verdict"] == got.verdict
