@@ -1,0 +1,244 @@
+"""The JSON API of the web server, through FastAPI's TestClient: thin, stateless, readable errors."""
+
+import pytest
+from fastapi.testclient import TestClient
+
+from pyramid_solitaire.cards import card_text as _text
+from pyramid_solitaire.game import Game
+from pyramid_solitaire.variants import VARIANTS
+from pyramid_solitaire.web import RANDOM_DEALS, app, hint_for, view
+
+client = TestClient(app)
+
+
+def post(path, body, status=200):
+    response = client.post(path, json=body)
+    assert response.status_code == status, response.text
+    return response.json()
+
+
+def new(variant="pyramid", deal=1):
+    return post("/api/new", {"variant": variant, "deal": deal})
+
+
+def test_variants_lists_all_six_with_names_in_both_languages():
+    data = client.get("/api/variants").json()
+    assert [v["id"] for v in data["variants"]] == list(VARIANTS)
+    assert data["default"] == "pyramid"
+    giza = next(v for v in data["variants"] if v["id"] == "giza")
+    assert giza["piles"] == 8 and giza["has_stock"] is False and giza["name_de"] == "Giza"
+    assert all(v["summary_de"] and v["summary_en"] for v in data["variants"])
+
+
+def test_new_game_with_a_deal_number_answers_record_and_view():
+    data = new("pyramid", 1)
+    assert data["record"] == {"version": 1, "variant": "pyramid", "deal": 1, "moves": [], "redo": []}
+    v = data["view"]
+    game = Game("pyramid", number=1)
+    assert [s["card"] for s in v["pyramid"]] == [_text(c) for c in game.deal.pyramid(game.state)]
+    # the bottom row starts free and available, nothing above it is
+    assert [s["available"] for s in v["pyramid"]] == [False] * 21 + [True] * 7
+    assert v["stock"] == {"count": 24, "top": None, "available": False}
+    assert v["wastes"] == [[]] and v["piles"] == []
+    assert v["moves"] == [str(m) for m in game.legal_moves()]
+    assert v["can_draw"] and not v["can_recycle"]
+    assert (v["passes"], v["passes_left"], v["move_count"]) == (3, 3, 0)
+    assert not (v["won"] or v["stuck"] or v["can_undo"] or v["can_redo"])
+    assert v["deal"] == 1 and v["last_move"] is None
+
+
+def test_new_game_without_a_deal_picks_a_random_number_safe_for_javascript():
+    numbers = {new("classic", None)["record"]["deal"] for _ in range(5)}
+    assert all(isinstance(n, int) and 0 <= n < RANDOM_DEALS for n in numbers)
+    assert len(numbers) > 1
+
+
+def test_new_game_from_a_deck_string():
+    deck = Game("giza", number=7).deal.deck_string()
+    data = post("/api/new", {"variant": "giza", "deck": deck})
+    assert data["record"]["deck"] == deck and "deal" not in data["record"]
+    assert data["view"]["deal"] is None
+    assert len(data["view"]["piles"]) == 8 and all(len(p) == 3 for p in data["view"]["piles"])
+    assert data["view"]["stock"]["count"] == 0 and not data["view"]["can_draw"]
+
+
+def test_a_deal_number_beyond_javascript_numbers_travels_as_text():
+    big = 2**64 - 1
+    data = post("/api/new", {"variant": "pyramid", "deal": str(big)})
+    assert data["record"]["deal"] == str(big)
+    again = post("/api/state", {"record": data["record"]})
+    assert again["view"]["pyramid"] == data["view"]["pyramid"]
+    expected = Game("pyramid", number=big).deal.pyramid(Game("pyramid", number=big).state)
+    assert [s["card"] for s in data["view"]["pyramid"]] == [_text(c) for c in expected]
+
+
+def test_move_plays_and_returns_the_new_record():
+    record = new()["record"]
+    data = post("/api/move", {"record": record, "move": "Kc"})
+    assert data["played"] == "Kc"
+    assert data["record"]["moves"] == ["Kc"]
+    assert data["view"]["move_count"] == 1 and data["view"]["can_undo"]
+    assert data["view"]["pyramid"][21]["card"] is None  # Kc was the first card of the bottom row
+    assert "Kc" not in data["view"]["available"]
+
+
+def test_pair_in_either_order_is_written_in_deck_order():
+    record = post("/api/move", {"record": new()["record"], "move": "Kc"})["record"]
+    record = post("/api/move", {"record": record, "move": "Kh"})["record"]
+    data = post("/api/move", {"record": record, "move": "8s+5h"})
+    assert data["played"] == "5h+8s" and data["record"]["moves"][-1] == "5h+8s"
+
+
+def test_illegal_move_is_409_with_the_engines_reason_and_changes_nothing():
+    record = new()["record"]
+    response = client.post("/api/move", json={"record": record, "move": "7d"})
+    assert response.status_code == 409
+    body = response.json()
+    assert body["kind"] == "IllegalMove"
+    assert body["error"] == "7d is covered by 9c and 4d"
+    assert record["moves"] == []  # the server keeps nothing; the page's record stays as it was
+
+
+def test_non_pairs_and_syntax_errors_are_readable():
+    record = new()["record"]
+    body = post("/api/move", {"record": record, "move": "Th+Js"}, status=409)
+    assert body["error"] == "Th and Js do not add up to 13"
+    body = post("/api/move", {"record": record, "move": "hello"}, status=400)
+    assert body["kind"] == "MoveSyntaxError" and "is not a move" in body["error"]
+
+
+def test_draw_recycle_and_passes_left():
+    record = new("classic-redeal", 1)["record"]
+    for _ in range(24):
+        data = post("/api/move", {"record": record, "move": "draw"})
+        record = data["record"]
+    v = data["view"]
+    assert v["stock"]["count"] == 0 and len(v["wastes"][0]) == 24
+    assert v["can_recycle"] and not v["can_draw"] and "recycle" in v["moves"]
+    assert v["wastes"][0][-1] in v["available"] and v["wastes"][0][-2] not in v["available"]
+    body = post("/api/move", {"record": record, "move": "draw"}, status=409)
+    assert body["error"] == "no draw: the stock is empty; recycle the waste"
+    data = post("/api/move", {"record": record, "move": "recycle"})
+    assert data["view"]["stock"]["count"] == 24 and data["view"]["passes_left"] == 1
+    assert data["view"]["wastes"] == [[]]
+
+
+def test_three_wastes_deal_three_cards_round_the_piles():
+    data = post("/api/move", {"record": new("three-wastes", 5)["record"], "move": "draw"})
+    wastes = data["view"]["wastes"]
+    assert [len(p) for p in wastes] == [1, 1, 1]
+    assert all(p[-1] in data["view"]["available"] for p in wastes)
+    assert data["view"]["stock"]["count"] == 21
+
+
+def test_open_stock_shows_its_top_card():
+    v = new("open-stock", 1)["view"]
+    top = _text(Game("open-stock", number=1).deal.cards[28])
+    assert v["stock"] == {"count": 24, "top": top, "available": True}
+    assert top in v["available"]
+
+
+def test_undo_redo_restart_round_trip():
+    record = new()["record"]
+    for move in ["Kc", "Kh", "5h+8s", "draw"]:
+        record = post("/api/move", {"record": record, "move": move})["record"]
+    data = post("/api/undo", {"record": record})
+    assert data["undone"] == "draw" and data["record"]["redo"] == ["draw"] and data["view"]["can_redo"]
+    data = post("/api/undo", {"record": data["record"]})
+    assert data["record"]["moves"] == ["Kc", "Kh"] and data["record"]["redo"] == ["5h+8s", "draw"]
+    data = post("/api/redo", {"record": data["record"]})
+    assert data["redone"] == "5h+8s" and data["record"]["redo"] == ["draw"]
+    data = post("/api/restart", {"record": data["record"]})
+    assert data["record"]["moves"] == [] and data["record"]["redo"] == [] and data["view"]["move_count"] == 0
+    assert post("/api/undo", {"record": data["record"]}, status=409)["error"] == "nothing to undo"
+    assert post("/api/redo", {"record": data["record"]}, status=409)["error"] == "nothing to redo"
+
+
+def test_a_different_new_move_drops_the_redo_path():
+    record = new()["record"]
+    for move in ["Kc", "Kh"]:
+        record = post("/api/move", {"record": record, "move": move})["record"]
+    record = post("/api/undo", {"record": record})["record"]
+    assert record["redo"] == ["Kh"]
+    data = post("/api/move", {"record": record, "move": "draw"})
+    assert data["record"]["redo"] == [] and not data["view"]["can_redo"]
+
+
+def test_state_reloads_a_record_and_bad_records_are_refused_clearly():
+    record = post("/api/move", {"record": new()["record"], "move": "Kc"})["record"]
+    assert post("/api/state", {"record": record})["view"]["move_count"] == 1
+    cases = [
+        ({"version": 9, "variant": "pyramid", "deal": 1, "moves": []}, "version"),
+        ({"version": 1, "variant": "nope", "deal": 1, "moves": []}, "unknown variant"),
+        ({"version": 1, "variant": "pyramid", "deal": 1, "moves": ["Qs+Ah"]}, "move 1 'Qs+Ah'"),
+        ({"version": 1, "variant": "pyramid", "deal": "x1", "moves": []}, "deal must be a number"),
+        ({"version": 1, "variant": "pyramid", "moves": []}, "exactly one of"),
+    ]
+    for bad, words in cases:
+        body = post("/api/state", {"record": bad}, status=400)
+        assert body["kind"] == "RecordError" and words in body["error"], body
+
+
+def test_malformed_requests_get_a_readable_422():
+    body = post("/api/move", {"record": new()["record"]}, status=422)
+    assert body["error"].startswith("bad request") and "move" in body["error"]
+    body = post("/api/state", {"record": "not an object"}, status=422)
+    assert "record" in body["error"]
+
+
+def test_bad_new_game_requests():
+    assert "unknown variant" in post("/api/new", {"variant": "poker"}, status=400)["error"]
+    assert "not a deal number" in post("/api/new", {"deal": "-3"}, status=400)["error"]
+    assert "not a deal number" in post("/api/new", {"deal": str(2**64)}, status=400)["error"]
+    assert post("/api/new", {"deck": "Ac"}, status=400)["kind"] == "DeckError"
+    assert "give either" in post("/api/new", {"deal": 1, "deck": "Ac"}, status=400)["error"]
+
+
+def test_hint_is_the_first_legal_move_marked_unchecked():
+    record = new()["record"]
+    data = post("/api/hint", {"record": record})
+    assert data["hint"] == {"move": "Kc", "exact": False, "winnable": None}
+    assert data["record"] == record  # a hint plays nothing
+    assert hint_for(Game("giza", number=3))["move"] == str(Game("giza", number=3).legal_moves()[0])
+
+
+def test_won_and_stuck_are_reported():
+    # Giza deal 18 is won by this line, deal 3 gets stuck after this one (found by search).
+    game = Game("giza", number=18)
+    for move in WIN_GIZA_18.split():
+        game.play(move)
+    v = view(game)
+    assert v["won"] and not v["stuck"] and v["moves"] == [] and all(s["card"] is None for s in v["pyramid"])
+    game = Game("giza", number=3)
+    for move in STUCK_GIZA_3.split():
+        game.play(move)
+    v = view(game)
+    assert v["stuck"] and not v["won"] and v["moves"] == []
+
+
+WIN_GIZA_18 = ("Kc 2s+Jh 3h+Th 4d+9c 4s+9s 3d+Td Ts+3s 6s+7s Qc+As Kh 8h+5d 8s+5h 2d+Jd 8c+5s "
+               "Qd+Ah 4c+9h Kd 5c+8d 7d+6h 2h+Js 6c+7h 3c+Tc Ad+Qh")
+STUCK_GIZA_3 = "Kc 4c+9d 2h+Js Kh 6h+7h 3s+Th 8h+5h Qc+As Ks 9c+4d"
+
+
+@pytest.mark.parametrize("path", ["/", "/static/js/main.js", "/static/css/style.css", "/static/cards/Ah.svg"])
+def test_page_and_static_files_are_served_with_a_strict_csp(path):
+    response = client.get(path)
+    assert response.status_code == 200
+    csp = response.headers["content-security-policy"]
+    assert "script-src 'self'" in csp and "unsafe-inline" not in csp and "unsafe-eval" not in csp
+
+
+def test_index_has_no_inline_script_or_style():
+    html = client.get("/").text
+    assert '<script type="module" src="/static/js/main.js"></script>' in html
+    assert "<style" not in html and " style=" not in html and "onclick" not in html
+    for tag in html.split("<script")[1:]:
+        assert tag.split(">")[0].strip().startswith('type="module" src=')
+
+
+def test_every_card_face_and_the_licence_are_there():
+    for rank in "A23456789TJQK":
+        for suit in "cdhs":
+            assert client.get(f"/static/cards/{rank}{suit}.svg").status_code == 200
+    assert "CC0" in client.get("/static/cards/LICENSE.txt").text
