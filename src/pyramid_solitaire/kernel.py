@@ -39,9 +39,17 @@ WIN, LOST, BUDGET, GROW = 0, 1, 2, 3
 # Parameters array: the variant's rules and the search mode.
 P_WASTES, P_PILES, P_OPEN, P_RECYCLES, P_SHORTEST = range(5)
 # Control array: where the search stands between slices.
-C_DEPTH, C_NODES, C_COUNT, C_BOUND = range(4)
+C_DEPTH, C_NODES, C_COUNT, C_BOUND, C_RELAXED = range(5)
 
+LOST_KEY = (1 << 53) - 1  # decision table entries: removed + 1 in these bits, a time above
+FULL_KEY = -1  # shortest table entries: the whole key + 1
 INFINITE = 255  # a lower bound meaning "cannot be won"
+
+# The relaxed game (see `_relaxed_lost`): its moves and its memo's verdicts.
+RELAXED_DEPTH = 32
+RELAXED_MOVES = 48
+OUTSIDE = 31
+R_LOST, R_WON = 1, 2
 
 
 def _masks():
@@ -73,14 +81,15 @@ def _masks():
 COVER, CONE = _masks()
 
 
-def deal_arrays(cards) -> tuple[np.ndarray, np.ndarray]:
-    """Per deck position: the card's value, and the mask of positions holding its partners."""
+def deal_arrays(cards) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per deck position: the card's value and the mask of positions holding its partners;
+    per value v: the mask of positions holding a card worth v."""
     values = [c % 13 + 1 for c in cards]
-    holding = [0] * 14  # holding[v]: positions of the cards worth v
+    holding = [0] * 14
     for p, v in enumerate(values):
         holding[v] |= 1 << p
     partners = [holding[13 - v] if v < 13 else 0 for v in values]
-    return np.array(values, np.int64), np.array(partners, np.int64)
+    return np.array(values, np.int64), np.array(partners, np.int64), np.array(holding, np.int64)
 
 
 def pack(removed: int, drawn: int, recycles: int) -> int:
@@ -96,11 +105,24 @@ def canonical(removed, drawn, recycles):
 
 
 @njit(cache=True, nogil=True)
+def _popcount(x):
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return ((x * 0x0101010101010101) >> 56) & 0xFF
+
+
+@njit(cache=True, nogil=True)
+def _free(removed, s):
+    return not (removed >> s) & 1 and (removed & COVER[s]) == COVER[s]
+
+
+@njit(cache=True, nogil=True)
 def _available(removed, drawn, params, out):
     """Deck positions of the available cards, pyramid first; returns how many."""
     n = 0
     for s in range(PYRAMID):
-        if not (removed >> s) & 1 and (removed & COVER[s]) == COVER[s]:
+        if _free(removed, s):
             out[n] = s
             n += 1
     piles = params[P_PILES]
@@ -225,41 +247,198 @@ def _play(key, move):
     return canonical(removed, drawn, recycles)
 
 
-@njit(cache=True, nogil=True)
-def _slot(key, bits):
-    h = (np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(64 - bits)
-    return np.int64(h)
+# --- hash tables: open addressing, linear probing, sizes powers of two -------------------------
 
 
 @njit(cache=True, nogil=True)
-def _find(table, key, bits):
-    """Index of `key` in the table, or of the empty slot where it would go (keys stored + 1)."""
+def _bits(table):
+    bits = 0
+    while (1 << bits) < table.size:
+        bits += 1
+    return bits
+
+
+@njit(cache=True, nogil=True)
+def _find(table, key, bits, key_bits):
+    """Index of `key` in the table, or of the empty slot where it would go. An entry holds
+    key + 1 in its `key_bits` (0 marks an empty slot) and maybe a small figure above them."""
     mask = table.size - 1
-    i = _slot(key, bits)
-    while table[i] != 0 and table[i] != key + 1:
+    i = np.int64((np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(64 - bits))
+    while table[i] != 0 and table[i] & key_bits != key + 1:
         i = (i + 1) & mask
     return i
 
 
 @njit(cache=True, nogil=True)
-def rehash(old, old_values, new, new_values):
+def rehash(old, old_bounds, new, new_bounds, key_bits):
     """Move every entry of a full table into a bigger one."""
-    bits = 0
-    while (1 << bits) < new.size:
-        bits += 1
+    bits = _bits(new)
     for i in range(old.size):
         if old[i] != 0:
-            j = _find(new, old[i] - 1, bits)
+            j = _find(new, (old[i] & key_bits) - 1, bits, key_bits)
             new[j] = old[i]
-            new_values[j] = old_values[i]
+            new_bounds[j] = old_bounds[i]
+
+
+# --- the relaxed game: a quick proof that a position is lost ----------------------------------
+#
+# Let every card outside the pyramid be available at all times. Any real line of play is a line
+# of this easier game too, so a position lost in it is lost for real. Which outside card of a
+# value is used no longer matters, so its position is: the pyramid cards gone (28 bits), then for
+# each value v = 1..12 how many outside cards worth v are left (3 bits each), counted only up to
+# the pyramid cards they could pair with. Deals have few such positions (the pyramid cards gone
+# always form one of 1430 shapes), so a memo of them makes the proof nearly free.
 
 
 @njit(cache=True, nogil=True)
-def start(key, values, partners, params, keys, moves, counts, index, avail):
+def _relaxed_count(rkey, v):
+    return (rkey >> (PYRAMID + 3 * (v - 1))) & 7
+
+
+@njit(cache=True, nogil=True)
+def _relaxed_cap(rkey, v, holding):
+    """Count outside cards worth v only up to the pyramid cards left that they pair with."""
+    shift = PYRAMID + 3 * (v - 1)
+    have = (rkey >> shift) & 7
+    need = _popcount(holding[13 - v] & ~rkey & PYRAMID_BITS)
+    if have > need:
+        rkey -= (have - need) << shift
+    return rkey
+
+
+@njit(cache=True, nogil=True)
+def relaxed_key(removed, holding):
+    rkey = removed & PYRAMID_BITS
+    outside = ~removed & REMOVED_BITS & ~PYRAMID_BITS
+    for v in range(1, 13):
+        rkey |= _popcount(holding[v] & outside) << (PYRAMID + 3 * (v - 1))
+        rkey = _relaxed_cap(rkey, v, holding)
+    return rkey
+
+
+@njit(cache=True, nogil=True)
+def _relaxed_moves(rkey, values, out, start):
+    """Moves of the relaxed game: a free king alone (without branching), a pair of free pyramid
+    cards, or a free pyramid card with an outside card of the right value."""
+    m = start
+    for a in range(PYRAMID):
+        if _free(rkey, a) and values[a] == 13:
+            out[start] = a | (a << 5)
+            return 1
+    for a in range(PYRAMID):
+        if not _free(rkey, a):
+            continue
+        for b in range(a + 1, PYRAMID):
+            if values[a] + values[b] == 13 and _free(rkey, b):
+                out[m] = a | (b << 5)
+                m += 1
+        if _relaxed_count(rkey, 13 - values[a]) > 0:
+            out[m] = a | (OUTSIDE << 5)
+            m += 1
+    return m - start
+
+
+@njit(cache=True, nogil=True)
+def _relaxed_play(rkey, move, values, holding):
+    a = move & 31
+    b = move >> 5
+    rkey |= 1 << a
+    if b == OUTSIDE:
+        rkey -= 1 << (PYRAMID + 3 * (12 - values[a]))
+    else:
+        rkey |= 1 << b
+        if values[b] < 13:
+            rkey = _relaxed_cap(rkey, 13 - values[b], holding)
+    if values[a] < 13:
+        rkey = _relaxed_cap(rkey, 13 - values[a], holding)
+    return rkey
+
+
+@njit(cache=True, nogil=True)
+def _relaxed_find(memo, rkey):
+    mask = memo.size - 1
+    i = np.int64((np.uint64(rkey) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(64 - _bits(memo)))
+    return i, mask
+
+
+@njit(cache=True, nogil=True)
+def _relaxed_lookup(memo, verdicts, rkey):
+    i, mask = _relaxed_find(memo, rkey)
+    while verdicts[i] != 0:
+        if memo[i] == rkey:
+            return verdicts[i]
+        i = (i + 1) & mask
+    return 0
+
+
+@njit(cache=True, nogil=True)
+def _relaxed_store(memo, verdicts, rkey, verdict, control):
+    """Remember a verdict; a memo half full is emptied (it only saves work)."""
+    if control[C_RELAXED] >= memo.size // 2:
+        verdicts[:] = 0
+        control[C_RELAXED] = 0
+    i, mask = _relaxed_find(memo, rkey)
+    while verdicts[i] != 0 and memo[i] != rkey:
+        i = (i + 1) & mask
+    if verdicts[i] == 0:
+        control[C_RELAXED] += 1
+    memo[i] = rkey
+    verdicts[i] = verdict
+
+
+@njit(cache=True, nogil=True)
+def _relaxed_lost(removed, deal, relaxed, control):
+    """True when the relaxed game cannot be won from these cards: then the position is lost.
+    Depth first with an explicit stack, every verdict memoised."""
+    values, partners, holding, params = deal
+    memo, verdicts, keys, moves, counts, index = relaxed
+    rkey = relaxed_key(removed, holding)
+    known = _relaxed_lookup(memo, verdicts, rkey)
+    if known != 0:
+        return known == R_LOST
+    depth = 0
+    keys[0] = rkey
+    counts[0] = _relaxed_moves(rkey, values, moves, 0)
+    index[0] = 0
+    while depth >= 0:
+        i = index[depth]
+        if i >= counts[depth]:
+            _relaxed_store(memo, verdicts, keys[depth], R_LOST, control)
+            depth -= 1
+            continue
+        index[depth] = i + 1
+        child = _relaxed_play(keys[depth], moves[depth * RELAXED_MOVES + i], values, holding)
+        known = _relaxed_lookup(memo, verdicts, child)
+        if child & PYRAMID_BITS == PYRAMID_BITS or known == R_WON:
+            for d in range(depth + 1):
+                _relaxed_store(memo, verdicts, keys[d], R_WON, control)
+            return False
+        if known == R_LOST:
+            continue
+        depth += 1
+        keys[depth] = child
+        counts[depth] = _relaxed_moves(child, values, moves, depth * RELAXED_MOVES)
+        index[depth] = 0
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _lost_after_removal(removed, deal, relaxed, control):
+    values, partners, holding, params = deal
+    return _hopeless(removed, values, partners) or _relaxed_lost(removed, deal, relaxed, control)
+
+
+# --- the decision search -----------------------------------------------------------------------
+
+
+@njit(cache=True, nogil=True)
+def start(key, deal, stack, relaxed, control):
     """Put the root position on the stack: WIN if already won, LOST if no move can help."""
+    values, partners, holding, params = deal
+    keys, moves, counts, index, avail, best = stack
     if key & PYRAMID_BITS == PYRAMID_BITS:
         return WIN
-    if _hopeless(key & REMOVED_BITS, values, partners):
+    if _lost_after_removal(key & REMOVED_BITS, deal, relaxed, control):
         return LOST
     n = _moves(key, values, params, avail, moves, 0)
     if n == 0:
@@ -267,54 +446,213 @@ def start(key, values, partners, params, keys, moves, counts, index, avail):
     keys[0] = key
     counts[0] = n
     index[0] = 0
+    best[0] = INFINITE
+    control[C_DEPTH] = 0
     return BUDGET
 
 
 @njit(cache=True, nogil=True)
-def decide(values, partners, params, keys, moves, counts, index, avail, control, table, budget):
+def _time(key):
+    """How far play has gone through the stock: recycles, then drawn. From a position, draws and
+    recycles alone reach the same cards at every later time, so if it is lost, so are those."""
+    return (key >> RECYCLES_SHIFT) * 25 + ((key >> DRAWN_SHIFT) & 31)
+
+
+@njit(cache=True, nogil=True)
+def _mark_lost(table, key, bits):
+    """Remember that the cards left in `key` lose from its time on; returns 1 for a new entry."""
+    removed = key & REMOVED_BITS
+    slot = _find(table, removed, bits, LOST_KEY)
+    t = _time(key)
+    if table[slot] == 0 or t < table[slot] >> 53:
+        new = table[slot] == 0
+        table[slot] = (removed + 1) | (t << 53)
+        return 1 if new else 0
+    return 0
+
+
+@njit(cache=True, nogil=True)
+def decide(deal, stack, relaxed, control, table, budget):
     """Depth-first search for any winning line, until a result or `budget` nodes in all.
-    On WIN the line is moves[d * MAX_MOVES + index[d] - 1] for d < control[C_DEPTH]."""
+    On WIN the line is moves[d * MAX_MOVES + index[d] - 1] for d < control[C_DEPTH].
+    The table holds, per set of cards left, the earliest time found lost; a position with the
+    same cards at that time or later is lost too. Positions enter it only once fully searched."""
+    values, partners, holding, params = deal
+    keys, moves, counts, index, avail, best = stack
     depth = control[C_DEPTH]
     nodes = control[C_NODES]
     count = control[C_COUNT]
-    bits = 0
-    while (1 << bits) < table.size:
-        bits += 1
+    bits = _bits(table)
     grow_at = table.size // 2
     result = LOST
     while depth >= 0:
+        if count >= grow_at:
+            result = GROW
+            break
         i = index[depth]
         if i >= counts[depth]:
-            depth -= 1  # every move of this position lost
+            count += _mark_lost(table, keys[depth], bits)  # every move of this position lost
+            depth -= 1
             continue
         if nodes >= budget:
             result = BUDGET
             break
-        if count >= grow_at:
-            result = GROW
-            break
         index[depth] = i + 1
-        child = _play(keys[depth], moves[depth * MAX_MOVES + i])
+        move = moves[depth * MAX_MOVES + i]
+        child = _play(keys[depth], move)
         if child & PYRAMID_BITS == PYRAMID_BITS:
             depth += 1
             keys[depth] = child
             result = WIN
             break
-        slot = _find(table, child, bits)
-        if table[slot] != 0:
-            continue  # searched before: lost
-        table[slot] = child + 1
-        count += 1
+        entry = table[_find(table, child & REMOVED_BITS, bits, LOST_KEY)]
+        if entry != 0 and entry >> 53 <= _time(child):
+            continue  # lost before, at this time or an earlier one
         nodes += 1
-        if _hopeless(child & REMOVED_BITS, values, partners):
+        # Only a removal can make the cards left hopeless (a draw keeps the same cards).
+        if move & 3 <= PAIR and _lost_after_removal(child & REMOVED_BITS, deal, relaxed, control):
+            count += _mark_lost(table, child, bits)
             continue
         n = _moves(child, values, params, avail, moves, (depth + 1) * MAX_MOVES)
         if n == 0:
+            count += _mark_lost(table, child, bits)
             continue
         depth += 1
         keys[depth] = child
         counts[depth] = n
         index[depth] = 0
+    control[C_DEPTH] = depth
+    control[C_NODES] = nodes
+    control[C_COUNT] = count
+    return result
+
+
+# --- the shortest line: iterative deepening A* -------------------------------------------------
+
+
+@njit(cache=True, nogil=True)
+def estimate(key, deal):
+    """A lower bound on the steps still needed. Kings and pairs: each pair removes one card of
+    each value of its pair of values {v, 13-v}, so clearing the pyramid takes at least one step
+    per king and max(#v, #13-v) per pair of values. Draws: where the pyramid holds more cards of
+    v than of 13-v, the difference must come from outside; if those are still in the stock, the
+    draws that uncover the nearest of them are needed too. The two counts add: different moves."""
+    values, partners, holding, params = deal
+    removed = key & REMOVED_BITS
+    drawn = (key >> DRAWN_SHIFT) & 31
+    left = ~removed & PYRAMID_BITS
+    steps = _popcount(holding[13] & left)
+    for v in range(1, 7):
+        a = _popcount(holding[v] & left)
+        b = _popcount(holding[13 - v] & left)
+        steps += max(a, b)
+    if params[P_PILES] > 0:
+        return steps
+    wastes = params[P_WASTES]
+    waste = ~removed & (((1 << drawn) - 1) << PYRAMID)
+    draws = 0
+    for v in range(1, 13):
+        need = _popcount(holding[v] & left) - _popcount(holding[13 - v] & left)
+        if need <= 0:
+            continue
+        w = 13 - v
+        need -= _popcount(holding[w] & waste)
+        if need <= 0:
+            continue
+        passed = 0  # stock cards from the top down to here
+        for q in range(PYRAMID + drawn, DECK):
+            if (removed >> q) & 1:
+                continue
+            passed += 1
+            if values[q] == w:
+                need -= 1
+                if need == 0:
+                    if params[P_OPEN]:
+                        passed -= 1  # the top of an open stock is available without a draw
+                    d = (passed + wastes - 1) // wastes
+                    if d > draws:
+                        draws = d
+                    break
+    return steps + draws
+
+
+@njit(cache=True, nogil=True)
+def _bound(table, bounds, key, bits):
+    slot = _find(table, key, bits, FULL_KEY)
+    return np.int64(bounds[slot]) if table[slot] != 0 else 0
+
+
+@njit(cache=True, nogil=True)
+def _raise_bound(table, bounds, key, bound, bits):
+    """Store a proven lower bound (never lowering one); returns 1 for a new entry."""
+    slot = _find(table, key, bits, FULL_KEY)
+    if table[slot] == 0:
+        table[slot] = key + 1
+        bounds[slot] = bound
+        return 1
+    if bound > bounds[slot]:
+        bounds[slot] = bound
+    return 0
+
+
+@njit(cache=True, nogil=True)
+def deepen(deal, stack, relaxed, control, table, bounds, budget, limit):
+    """One iteration of IDA*: look for a winning line of at most `limit` steps.
+    A position at depth g is cut when g + (lower bound) > limit. When all its moves fail, its
+    bound rises to the least of 1 + (bound of a child): a proof that needs fewer steps fails,
+    kept in the table for later meetings and iterations. After a failed iteration the root's
+    bound (control[C_BOUND]) is the next limit. On WIN the line is on the stack as in `decide`."""
+    values, partners, holding, params = deal
+    keys, moves, counts, index, avail, best = stack
+    depth = control[C_DEPTH]
+    nodes = control[C_NODES]
+    count = control[C_COUNT]
+    bits = _bits(table)
+    grow_at = table.size // 2
+    result = LOST
+    while depth >= 0:
+        if count >= grow_at:
+            result = GROW
+            break
+        i = index[depth]
+        if i >= counts[depth]:
+            bound = best[depth]
+            count += _raise_bound(table, bounds, keys[depth], bound, bits)
+            depth -= 1
+            if depth >= 0:
+                best[depth] = min(best[depth], bound + 1, INFINITE)
+            else:
+                control[C_BOUND] = bound
+            continue
+        if nodes >= budget:
+            result = BUDGET
+            break
+        index[depth] = i + 1
+        move = moves[depth * MAX_MOVES + i]
+        child = _play(keys[depth], move)
+        if child & PYRAMID_BITS == PYRAMID_BITS:
+            depth += 1
+            keys[depth] = child
+            result = WIN
+            break
+        if move & 3 <= PAIR and _lost_after_removal(child & REMOVED_BITS, deal, relaxed, control):
+            continue  # its bound is infinite: best[depth] stays as it is
+        bound = max(estimate(child, deal), _bound(table, bounds, child, bits))
+        if bound >= INFINITE:
+            continue
+        if depth + 1 + bound > limit:
+            best[depth] = min(best[depth], bound + 1)
+            continue
+        nodes += 1
+        n = _moves(child, values, params, avail, moves, (depth + 1) * MAX_MOVES)
+        if n == 0:
+            count += _raise_bound(table, bounds, child, INFINITE, bits)
+            continue
+        depth += 1
+        keys[depth] = child
+        counts[depth] = n
+        index[depth] = 0
+        best[depth] = INFINITE
     control[C_DEPTH] = depth
     control[C_NODES] = nodes
     control[C_COUNT] = count

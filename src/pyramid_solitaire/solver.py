@@ -22,6 +22,7 @@ UNKNOWN = "unknown"
 
 SLICE = 1 << 17  # nodes per kernel call: a few milliseconds, so time limits are kept closely
 FIRST_TABLE_BITS = 14
+RELAXED_MEMO_BITS = 16
 MAX_TABLE_BITS = 25  # 32M entries, 256 MB of keys (+32 MB of bounds for the shortest search)
 
 
@@ -73,20 +74,32 @@ class _Budget:
 
 
 class _Search:
-    """The arrays one compiled search works in: the deal, the explicit stack and the table."""
+    """The arrays one compiled search works in: the deal, the explicit stack and the tables."""
 
     def __init__(self, deal: Deal, shortest: bool):
         v = deal.variant
         self.deal = deal
-        self.values, self.partners = k.deal_arrays(deal.cards)
-        self.params = np.array([v.wastes, v.piles, int(v.open_stock), v.recycles, int(shortest)], np.int64)
-        self.keys = np.zeros(k.MAX_DEPTH, np.int64)
-        self.moves = np.zeros(k.MAX_DEPTH * k.MAX_MOVES, np.int64)
-        self.counts = np.zeros(k.MAX_DEPTH, np.int64)
-        self.index = np.zeros(k.MAX_DEPTH, np.int64)
-        self.best = np.zeros(k.MAX_DEPTH, np.int64)
-        self.avail = np.zeros(64, np.int64)
-        self.control = np.zeros(4, np.int64)
+        self.shortest = shortest
+        params = np.array([v.wastes, v.piles, int(v.open_stock), v.recycles, int(shortest)], np.int64)
+        self.arrays = (*k.deal_arrays(deal.cards), params)
+        self.stack = (
+            np.zeros(k.MAX_DEPTH, np.int64),  # positions
+            np.zeros(k.MAX_DEPTH * k.MAX_MOVES, np.int64),  # their moves
+            np.zeros(k.MAX_DEPTH, np.int64),  # how many moves each
+            np.zeros(k.MAX_DEPTH, np.int64),  # the move being tried
+            np.zeros(64, np.int64),  # scratch: available cards
+            np.zeros(k.MAX_DEPTH, np.int64),  # the shortest search's best bound below each
+        )
+        self.relaxed = (
+            np.zeros(1 << RELAXED_MEMO_BITS, np.int64),
+            np.zeros(1 << RELAXED_MEMO_BITS, np.uint8),
+            np.zeros(k.RELAXED_DEPTH, np.int64),
+            np.zeros(k.RELAXED_DEPTH * k.RELAXED_MOVES, np.int64),
+            np.zeros(k.RELAXED_DEPTH, np.int64),
+            np.zeros(k.RELAXED_DEPTH, np.int64),
+        )
+        self.control = np.zeros(5, np.int64)
+        self.key_bits = k.FULL_KEY if shortest else k.LOST_KEY
         self.new_table(FIRST_TABLE_BITS)
 
     def new_table(self, bits: int) -> None:
@@ -104,7 +117,7 @@ class _Search:
             self.new_table(MAX_TABLE_BITS)
             return
         self.new_table(bits)
-        k.rehash(old, old_bounds, self.table, self.bounds)
+        k.rehash(old, old_bounds, self.table, self.bounds, self.key_bits)
         self.control[k.C_COUNT] = count
 
     @property
@@ -113,7 +126,8 @@ class _Search:
 
     def line(self) -> tuple[Move, ...]:
         """The moves on the stack, from the root to the won position."""
-        return tuple(self.move(int(self.moves[d * k.MAX_MOVES + self.index[d] - 1]))
+        moves, index = self.stack[1], self.stack[3]
+        return tuple(self.move(int(moves[d * k.MAX_MOVES + index[d] - 1]))
                      for d in range(int(self.control[k.C_DEPTH])))
 
     def move(self, code: int) -> Move:
@@ -127,21 +141,50 @@ class _Search:
             return Move("king", (a,))
         return self.deal.normalize(Move("pair", (a, self.deal.cards[code >> 8 & 63])))
 
+    def _slices(self, budget: _Budget, kernel) -> int:
+        """Call `kernel(stop)` slice by slice, growing the table when it asks, until it answers
+        WIN or LOST; BUDGET when the node or time budget ran out first."""
+        while True:
+            status = kernel(budget.next_stop(self.nodes))
+            if status == k.GROW:
+                self.grow()
+            elif status != k.BUDGET:
+                return status
+            elif budget.spent(self.nodes):
+                return k.BUDGET
+
+    def _start(self, key: int) -> int:
+        """Put the root on the stack (the node count and the table carry on)."""
+        self.control[k.C_DEPTH] = 0
+        return k.start(key, self.arrays, self.stack, self.relaxed, self.control)
+
     def decide(self, key: int, budget: _Budget) -> tuple[str, tuple[Move, ...]]:
         """Any winning line from `key`, or proof there is none, or UNKNOWN when the budget ends."""
-        s = self
-        s.control[:] = 0
-        status = k.start(key, s.values, s.partners, s.params, s.keys, s.moves, s.counts, s.index, s.avail)
-        while status == k.BUDGET or status == k.GROW:
-            if status == k.GROW:
-                s.grow()
-            elif budget.spent(s.nodes):
-                return UNKNOWN, ()
-            status = k.decide(s.values, s.partners, s.params, s.keys, s.moves, s.counts, s.index,
-                              s.avail, s.control, s.table, budget.next_stop(s.nodes))
-        if status == k.LOST:
-            return UNWINNABLE, ()
-        return WINNABLE, s.line()
+        status = self._start(key)
+        if status == k.BUDGET:
+            status = self._slices(budget, lambda stop: k.decide(
+                self.arrays, self.stack, self.relaxed, self.control, self.table, stop))
+        if status == k.BUDGET:
+            return UNKNOWN, ()
+        return (WINNABLE, self.line()) if status == k.WIN else (UNWINNABLE, ())
+
+    def shortest_line(self, key: int, line: tuple[Move, ...], budget: _Budget) -> tuple[tuple[Move, ...], bool]:
+        """IDA* below a known winning `line`: search with limits rising from a lower bound until
+        a line within the limit turns up; each failed limit proves the root needs more steps.
+        Returns the shortest line and True, or the shortest known and False if the budget ends."""
+        limit = int(k.estimate(key, self.arrays))
+        while limit < len(line):
+            status = self._start(key)
+            if status == k.BUDGET:
+                status = self._slices(budget, lambda stop: k.deepen(
+                    self.arrays, self.stack, self.relaxed, self.control, self.table, self.bounds,
+                    stop, limit))
+            if status == k.BUDGET:
+                return line, False
+            if status == k.WIN:
+                return self.line(), True
+            limit = max(limit + 1, int(self.control[k.C_BOUND]))
+        return line, True
 
 
 def state_key(deal: Deal, state: State) -> int:
@@ -162,7 +205,14 @@ def solve(deal: Deal, state: State = START, *, shortest: bool = False,
     key = state_key(deal, state)
     search = _Search(deal, shortest=False)
     verdict, line = search.decide(key, budget)
-    return Solution(verdict, line, search.nodes, budget.seconds(), shortest=False)
+    states = search.nodes
+    proven = False
+    if shortest and verdict == WINNABLE:
+        deeper = _Search(deal, shortest=True)
+        deeper.control[k.C_NODES] = states
+        line, proven = deeper.shortest_line(key, line, budget)
+        states = deeper.nodes
+    return Solution(verdict, line, states, budget.seconds(), shortest=proven)
 
 
 def solve_game(game, **limits) -> Solution:
