@@ -9,15 +9,21 @@ const MARGIN = 0.15;
 const GAP = 0.3; // between the pyramid and the row of stock and wastes
 const FAN = 0.25; // a waste pile shows its top cards fanned to the right
 const FAN_SHOWN = 3;
-const PILE_STEP = 0.42; // Giza's piles fan downwards
-const MAX_NORMAL = 150; // px: normal cards stop growing here; large cards fill the table
+const PILE_STEP = 0.6; // Giza's piles fan downwards, far enough to read each rank
+const NORMAL = 0.82; // normal cards leave some felt around the game; large cards fill the table
 
 const cards = new Map(); // card text -> its element, for the cards on the table now
 let stockEl = null;
 const slots = [];
 
+// On a tall narrow screen (a phone held upright) the width sets the card size, so large cards
+// let the cards of a row overlap a little: the rank and suit sit in the top left corner and stay
+// in sight, and every card grows by about a fifth.
+let compact = false;
+
 function colStep(large) {
-  return large ? 1.05 : 1.1;
+  if (large && compact) return 0.86;
+  return large ? 1.03 : 1.1;
 }
 
 /** Board size in card widths, and where each heap lies, for this variant's view. */
@@ -66,10 +72,11 @@ export function setOpenStock(on) {
 
 /** Card width in px that fits the table; large cards use all the room there is. */
 export function cardWidth(view, availW, availH, large) {
+  compact = availW < 0.8 * availH;
   const p = plan(view, large);
   const fitW = availW / p.width;
   const fitH = availH / p.height;
-  const cw = large ? Math.min(fitW, fitH) : Math.min(fitW, 0.82 * fitH, MAX_NORMAL);
+  const cw = large ? Math.min(fitW, fitH) : Math.min(fitW, NORMAL * fitH);
   return Math.max(20, Math.floor(cw));
 }
 
