@@ -40,14 +40,35 @@ def random_position(deal: Deal, rng: random.Random, pyramid_left: int, max_moves
     return state
 
 
-def arbitrary_position(deal: Deal, rng: random.Random, pyramid_left: int) -> State:
+def arbitrary_position(deal: Deal, rng: random.Random, pyramid_left: int, stock_gone: float = 0.5) -> State:
     """A position the search must handle even if no game reaches it: the pyramid keeps the
     `pyramid_left` cards of its top rows, random stock cards are gone, the stock part-drawn."""
     removed = PYRAMID_MASK & ~((1 << pyramid_left) - 1)
     for p in range(28, 52):
-        if rng.random() < 0.5:
+        if rng.random() < stock_gone:
             removed |= 1 << p
     v = deal.variant
+    drawn = rng.randrange(0, 25) if v.has_stock else 0
+    if v.wastes == 3:
+        drawn -= drawn % 3
+    return State(removed, drawn, rng.randint(0, v.recycles))
+
+
+def balanced_position(deal: Deal, rng: random.Random, pyramid_left: int) -> State:
+    """Like `arbitrary_position`, but the cards left could be what pairs leave: as many cards
+    worth v as worth 13 - v, with few outside the pyramid beyond what it needs."""
+    v = deal.variant
+    keep = set(range(pyramid_left))
+    values = [c % 13 + 1 for c in deal.cards]
+    outside = {w: [p for p in range(28, 52) if values[p] == w] for w in range(1, 14)}
+    for w in range(1, 7):
+        a = sum(values[p] == w for p in keep)
+        b = sum(values[p] == 13 - w for p in keep)
+        total = max(a, b) + rng.choice([0, 0, 1, 2])  # cards of each value left, if there are enough
+        keep.update(rng.sample(outside[w], min(max(total - a, 0), len(outside[w]))))
+        keep.update(rng.sample(outside[13 - w], min(max(total - b, 0), len(outside[13 - w]))))
+    keep.update(p for p in outside[13] if rng.random() < 0.3)
+    removed = sum(1 << p for p in range(52) if p not in keep)
     drawn = rng.randrange(0, 25) if v.has_stock else 0
     if v.wastes == 3:
         drawn -= drawn % 3
@@ -98,10 +119,11 @@ def test_agrees_with_reference_near_a_winning_line(variant, number, seed, left, 
 
 @SETTINGS
 @given(variant=st.sampled_from(VARIANT_IDS), number=st.integers(0, 2**64 - 1),
-       seed=st.integers(0, 2**32), left=st.sampled_from([1, 3, 6, 10]))
-def test_agrees_with_reference_on_arbitrary_positions(variant, number, seed, left):
+       seed=st.integers(0, 2**32), left=st.sampled_from([1, 3, 6, 10]), balanced=st.booleans())
+def test_agrees_with_reference_on_arbitrary_positions(variant, number, seed, left, balanced):
     deal = Deal.from_number(get_variant(variant), number)
-    check_agrees(deal, arbitrary_position(deal, random.Random(seed), left))
+    make = balanced_position if balanced else arbitrary_position
+    check_agrees(deal, make(deal, random.Random(seed), left))
 
 
 @pytest.mark.parametrize("variant", VARIANT_IDS)
@@ -183,3 +205,38 @@ def test_solution_as_dict():
     d = got.to_dict(deal)
     assert set(d) == {"verdict", "line", "steps", "states", "seconds"}
     assert isinstance(got, Solution) and d["verdict"] == got.verdict
+
+
+def near_end_position(deal: Deal, rng: random.Random, left: int, detour: int) -> State:
+    """Along a winning line until `left` pyramid cards remain, then `detour` random moves."""
+    state = START
+    for move in solve(deal, node_limit=200_000).line:
+        if 28 - bin(state.removed & PYRAMID_MASK).count("1") <= left:
+            break
+        state = deal.apply(state, move)
+    for _ in range(detour):
+        moves = deal.legal_moves(state)
+        if deal.is_won(state) or not moves:
+            break
+        state = deal.apply(state, rng.choice(moves))
+    return state
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(variant=st.sampled_from(VARIANT_IDS), number=st.integers(0, 2**64 - 1),
+       seed=st.integers(0, 2**32), left=st.integers(0, 6), detour=st.integers(0, 3), arbitrary=st.booleans())
+def test_shortest_line_is_as_short_as_breadth_first(variant, number, seed, left, detour, arbitrary):
+    deal = Deal.from_number(get_variant(variant), number)
+    rng = random.Random(seed)
+    if arbitrary:
+        state = balanced_position(deal, rng, left + 3)
+    else:
+        state = near_end_position(deal, rng, left, detour)
+    got = solve(deal, state, shortest=True)
+    expected, line = reference_shortest(deal, state, node_limit=REFERENCE_NODES)
+    if got.verdict == WINNABLE:
+        assert got.shortest and replay_wins(deal, state, got.line)
+    if expected != UNKNOWN:
+        assert got.verdict == expected
+        if expected == WINNABLE:
+            assert got.steps == len(line), (deal.deck_string(), state, deal.format_line(line))

@@ -550,6 +550,12 @@ def estimate(key, deal):
         return steps
     wastes = params[P_WASTES]
     waste = ~removed & (((1 << drawn) - 1) << PYRAMID)
+    # An open stock's top card can also leave by a pair instead of a draw; that pair is already
+    # counted above when its partner is in the pyramid. Only the other cards cost a step each.
+    pairs_pyramid = 0
+    for v in range(1, 13):
+        if holding[13 - v] & left:
+            pairs_pyramid |= holding[v]
     draws = 0
     for v in range(1, 13):
         need = _popcount(holding[v] & left) - _popcount(holding[13 - v] & left)
@@ -559,20 +565,21 @@ def estimate(key, deal):
         need -= _popcount(holding[w] & waste)
         if need <= 0:
             continue
-        passed = 0  # stock cards from the top down to here
+        passed = 0  # stock cards from the top down to here that cost a step to get past
         for q in range(PYRAMID + drawn, DECK):
             if (removed >> q) & 1:
                 continue
-            passed += 1
             if values[q] == w:
                 need -= 1
                 if need == 0:
-                    if params[P_OPEN]:
-                        passed -= 1  # the top of an open stock is available without a draw
+                    if not params[P_OPEN]:
+                        passed += 1  # this card too must be drawn
                     d = (passed + wastes - 1) // wastes
                     if d > draws:
                         draws = d
                     break
+            if not params[P_OPEN] or not (pairs_pyramid >> q) & 1:
+                passed += 1
     return steps + draws
 
 
