@@ -10,7 +10,7 @@ const GAP = 0.3; // between the pyramid and the row of stock and wastes
 const FAN = 0.25; // a waste pile shows its top cards fanned to the right
 const FAN_SHOWN = 3;
 const PILE_STEP = 0.6; // Giza's piles fan downwards, far enough to read each rank
-const NORMAL = 0.82; // normal cards leave some felt around the game; large cards fill the table
+const NORMAL = 0.86; // normal cards leave some felt around the game; large cards fill the table
 
 const cards = new Map(); // card text -> its element, for the cards on the table now
 let stockEl = null;

@@ -2,7 +2,7 @@
 
 const STRINGS = {
   en: {
-    title: "Pyramid solitaire",
+    title: "Pyramid solitaire", board: "The pyramid, the stock and the waste",
     games: "Games", newGame: "New game", hint: "Hint", undo: "Undo", redo: "Redo",
     playAgain: "Play again", pause: "Pause", resume: "Resume", large: "Large cards",
     fullscreen: "Fullscreen", more: "More", close: "Close", rules: "Rules and tips",
@@ -37,7 +37,7 @@ const STRINGS = {
     suits: { c: "clubs", d: "diamonds", h: "hearts", s: "spades" },
   },
   de: {
-    title: "Pyramiden-Solitär",
+    title: "Pyramiden-Solitär", board: "Die Pyramide, der Vorrat und die Ablage",
     games: "Spiele", newGame: "Neues Spiel", hint: "Tipp", undo: "Zurück", redo: "Wiederholen",
     playAgain: "Nochmal", pause: "Pause", resume: "Weiter", large: "Große Karten",
     fullscreen: "Vollbild", more: "Mehr", close: "Schließen", rules: "Regeln und Tipps",
@@ -282,5 +282,6 @@ export function translatePage(root = document) {
     el.title = text;
     el.setAttribute("aria-label", text);
   }
+  for (const el of root.querySelectorAll("[data-i18n-aria]")) el.setAttribute("aria-label", t(el.dataset.i18nAria));
   document.title = t("title");
 }
