@@ -171,6 +171,106 @@ def describe_hint(h: dict) -> str:
     return f"unknown: the solver ran out of time; try {move} (not checked)"
 
 
+def seconds_limit(text: str) -> float:
+    """argparse type for a time limit in seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value >= 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"'{text}' is not a time limit (seconds, 0 or more)")
+    return value
+
+
+def cmd_solve(args, out) -> int:
+    """Solve a deal number, a deck string, or a file of deck strings (one per line); a bad line
+    of the file is reported on standard error and the rest are still solved (exit status 2)."""
+    from .deal import Deal
+    from .variants import get_variant
+
+    if sum([args.number is not None, args.deck is not None, args.deck_file is not None]) != 1:
+        raise UsageError('solve needs exactly one of: a deal number, --deck "...", --deck-file F')
+    variant = get_variant(args.variant)
+    if args.deck_file is None:
+        deal = Deal.from_deck(variant, args.deck) if args.deck is not None else Deal.from_number(variant, args.number)
+        print_solution(deal, args, out)
+        return 0
+    text = sys.stdin.read() if args.deck_file == "-" else _read_file(args.deck_file)
+    bad = 0
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        try:
+            deal = Deal.from_deck(variant, line)
+        except ValueError as err:
+            print(f"pyramid-solitaire solve: {args.deck_file} line {number}: {err}", file=sys.stderr)
+            bad += 1
+            continue
+        print_solution(deal, args, out)
+    return EXIT_USAGE if bad else 0
+
+
+def print_solution(deal, args, out) -> None:
+    """One line: the verdict, then the winning line in move notation (or one JSON object)."""
+    from .solver import WINNABLE, solve
+
+    found = solve(deal, shortest=args.shortest, time_limit=args.time_limit)
+    if args.json:
+        record = found.to_dict(deal)
+        if args.shortest:
+            record["shortest"] = found.shortest
+        print(json.dumps(record), file=out, flush=True)
+    elif found.verdict == WINNABLE:
+        print(f"{found.verdict} {deal.format_line(found.line)}".rstrip(), file=out, flush=True)
+    else:
+        print(found.verdict, file=out, flush=True)
+
+
+def cmd_stats(args, out) -> int:
+    """Solve a range of deals with a progress bar on standard error, then print the figures."""
+    from . import stats
+
+    numbers = stats.parse_range(args.deals)
+    if args.jobs < 1:
+        raise UsageError(f"--jobs must be 1 or more, not {args.jobs}")
+    bar = ProgressBar(sys.stderr)
+    rows = stats.solve_range(args.variant, numbers, args.time_limit, args.jobs, bar.update)
+    bar.close()
+    if args.csv:
+        stats.write_csv(args.csv, rows)
+    s = stats.summary(rows)
+    span = f"{numbers[0]}..{numbers[-1]}"
+    print(f"{args.variant}: {s.deals} deal{'s' * (s.deals != 1)} ({span})", file=out)
+    print(f"winnable {s.winnable}, unwinnable {s.unwinnable}, unknown {s.unknown}", file=out)
+    decided = s.deals - s.unknown
+    print(f"win rate {100 * s.win_rate:.1f}% (95% confidence interval {100 * s.low:.1f}% to "
+          f"{100 * s.high:.1f}%, Wilson, over the {decided} decided deals)", file=out)
+    print(f"time per deal: median {1000 * s.median:.2f} ms, p99 {1000 * s.p99:.2f} ms, "
+          f"max {1000 * s.max:.2f} ms", file=out)
+    return 0
+
+
+class ProgressBar:
+    """A one-line bar redrawn in place: [#####.....] done/total."""
+
+    WIDTH = 30
+
+    def __init__(self, stream):
+        self.stream = stream
+        self.drawn = -1
+
+    def update(self, done: int, total: int) -> None:
+        filled = self.WIDTH * done // max(total, 1)
+        if filled != self.drawn or done == total:
+            self.drawn = filled
+            bar = "#" * filled + "." * (self.WIDTH - filled)
+            print(f"\r[{bar}] {done}/{total}", end="", file=self.stream, flush=True)
+
+    def close(self) -> None:
+        if self.drawn >= 0:
+            print(file=self.stream, flush=True)
+
+
 def _read_file(path: str) -> str:
     try:
         with open(path, encoding="utf-8") as f:
@@ -206,6 +306,25 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--time-limit", type=float, default=0.5, help="seconds for the solver (default 0.5)")
     p.add_argument("--json", action="store_true", help="print the hint as JSON")
     p.set_defaults(func=cmd_hint)
+
+    p = sub.add_parser("solve", help="solve deals exactly: winnable with a winning line, or unwinnable")
+    add_variant(p)
+    p.add_argument("number", nargs="?", type=deal_number, help="deal number")
+    p.add_argument("--deck", help="a deck string of 52 cards (RULES.md)")
+    p.add_argument("--deck-file", help="a file with one deck string per line ('-': standard input)")
+    p.add_argument("--shortest", action="store_true", help="a line with the fewest steps (proven)")
+    p.add_argument("--json", action="store_true",
+                   help="one JSON object per deal: verdict, line, steps, states, seconds")
+    p.add_argument("--time-limit", type=seconds_limit, help="seconds per deal; past it: unknown")
+    p.set_defaults(func=cmd_solve)
+
+    p = sub.add_parser("stats", help="solve a range of deal numbers: win rate and solving times")
+    add_variant(p)
+    p.add_argument("--deals", required=True, help="deal numbers A..B, both included (e.g. 0..999)")
+    p.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--csv", help="also write one row per deal to this CSV file")
+    p.add_argument("--time-limit", type=seconds_limit, help="seconds per deal; past it: unknown")
+    p.set_defaults(func=cmd_stats)
     return parser
 
 

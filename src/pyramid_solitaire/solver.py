@@ -20,7 +20,9 @@ WINNABLE = "winnable"
 UNWINNABLE = "unwinnable"
 UNKNOWN = "unknown"
 
-SLICE = 1 << 17  # nodes per kernel call: a few milliseconds, so time limits are kept closely
+SLICE = 1 << 20  # nodes per kernel call without a time limit
+SLICE_SECONDS = 0.01  # with one, the clock is read about this often
+FIRST_RATE = 1e6  # nodes per second assumed until measured
 FIRST_TABLE_BITS = 14
 RELAXED_MEMO_BITS = 16
 MAX_TABLE_BITS = 25  # 32M entries, 256 MB of keys (+32 MB of bounds for the shortest search)
@@ -52,8 +54,8 @@ class _Budget:
     """When to stop: a node limit, a clock deadline, or neither."""
 
     def __init__(self, time_limit: float | None, node_limit: int | None):
-        if time_limit is not None and not time_limit > 0:
-            raise ValueError(f"time limit must be a positive number of seconds, not {time_limit}")
+        if time_limit is not None and not time_limit >= 0:
+            raise ValueError(f"time limit must be a number of seconds (0 or more), not {time_limit}")
         if node_limit is not None and (not isinstance(node_limit, int) or node_limit < 1):
             raise ValueError(f"node limit must be a positive whole number, not {node_limit}")
         self.started = time.perf_counter()
@@ -61,7 +63,16 @@ class _Budget:
         self.node_limit = node_limit
 
     def next_stop(self, nodes: int) -> int:
-        stop = nodes + SLICE
+        """Where the next slice stops. With a time limit, a slice lasts about SLICE_SECONDS (or
+        half the time left, if less) at the speed measured so far, so the limit is kept closely."""
+        step = SLICE
+        if self.deadline is not None:
+            now = time.perf_counter()
+            spent = now - self.started
+            rate = nodes / spent if nodes > 0 and spent > 0 else FIRST_RATE
+            step = int(rate * min(SLICE_SECONDS, max(self.deadline - now, 0) / 2))
+            step = min(max(step, 256), SLICE)
+        stop = nodes + step
         return stop if self.node_limit is None else min(stop, self.node_limit)
 
     def spent(self, nodes: int) -> bool:
@@ -213,6 +224,16 @@ def solve(deal: Deal, state: State = START, *, shortest: bool = False,
         line, proven = deeper.shortest_line(key, line, budget)
         states = deeper.nodes
     return Solution(verdict, line, states, budget.seconds(), shortest=proven)
+
+
+def warm_up() -> None:
+    """Load (or compile, the first time) every compiled function, so later timings are honest."""
+    from .variants import VARIANTS
+
+    for variant in (VARIANTS["pyramid"], VARIANTS["giza"]):
+        deal = Deal.from_number(variant, 1)
+        solve(deal, node_limit=2000)
+        solve(deal, shortest=True, node_limit=2000)
 
 
 def solve_game(game, **limits) -> Solution:

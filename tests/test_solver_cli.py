@@ -1,0 +1,122 @@
+"""The `solve` and `stats` commands, and the figures behind `stats`."""
+
+import csv
+import json
+
+import pytest
+
+from pyramid_solitaire.cli import main
+from pyramid_solitaire.deal import START, Deal
+from pyramid_solitaire.stats import Row, parse_range, percentile, solve_range, summary, wilson
+from pyramid_solitaire.variants import get_variant
+
+
+def replays(variant: str, deck: str, line: str) -> bool:
+    deal = Deal.from_deck(get_variant(variant), deck)
+    state = START
+    for text in line.split():
+        state = deal.apply(state, deal.parse_move(text))
+    return deal.is_won(state)
+
+
+def deck_of(number: int) -> str:
+    return Deal.from_number(get_variant("pyramid"), number).deck_string()
+
+
+def test_solve_a_deal_number_prints_verdict_then_line(capsys):
+    assert main(["solve", "1"]) == 0
+    out = capsys.readouterr().out.strip()
+    verdict, _, line = out.partition(" ")
+    assert verdict == "winnable"
+    assert replays("pyramid", deck_of(1), line)
+
+
+def test_solve_an_unwinnable_deal(capsys):
+    assert main(["solve", "0"]) == 0
+    assert capsys.readouterr().out.strip() == "unwinnable"
+
+
+def test_solve_json_shortest(capsys):
+    assert main(["solve", "--variant", "giza", "2", "--json", "--shortest"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert set(record) >= {"verdict", "line", "steps", "states", "seconds"}
+    assert record["verdict"] == "winnable" and record["shortest"] is True
+    assert record["steps"] == len(record["line"].split())
+    assert replays("giza", deck_of(2), record["line"])
+
+
+def test_solve_a_deck_string(capsys):
+    assert main(["solve", "--deck", deck_of(1), "--variant", "open-stock"]) == 0
+    out = capsys.readouterr().out
+    assert out.split()[0] in ("winnable", "unwinnable")
+
+
+def test_deck_file_reports_bad_lines_and_solves_the_rest(tmp_path, capsys):
+    path = tmp_path / "decks.txt"
+    path.write_text(f"{deck_of(1)}\nAh Ah\n\n# a comment\n{deck_of(0)}\n")
+    assert main(["solve", "--deck-file", str(path), "--json"]) == 2
+    captured = capsys.readouterr()
+    verdicts = [json.loads(line)["verdict"] for line in captured.out.splitlines()]
+    assert verdicts == ["winnable", "unwinnable"]
+    assert "line 2" in captured.err and "Traceback" not in captured.err
+
+
+def test_time_limit_gives_unknown_or_a_verdict(capsys):
+    assert main(["solve", "--variant", "classic-redeal", "56", "--time-limit", "0"]) == 0
+    assert capsys.readouterr().out.split()[0] in ("unknown", "unwinnable")
+
+
+@pytest.mark.parametrize("argv", [
+    ["solve"],
+    ["solve", "1", "--deck", "Ah"],
+    ["solve", "--deck", "Ah Kd"],
+    ["solve", "--deck-file", "/no/such/file"],
+    ["solve", "1", "--time-limit", "soon"],
+    ["solve", "1", "--time-limit", "-1"],
+    ["stats", "--deals", "5..2"],
+    ["stats", "--deals", "x"],
+    ["stats", "--deals", "0..3", "--jobs", "0"],
+])
+def test_bad_input_is_one_line_exit_2(argv, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and err.strip()
+
+
+def test_stats_prints_rate_interval_and_times(tmp_path, capsys):
+    table = tmp_path / "deals.csv"
+    assert main(["stats", "--variant", "giza", "--deals", "0..19", "--csv", str(table)]) == 0
+    captured = capsys.readouterr()
+    assert "win rate" in captured.out and "95%" in captured.out and "median" in captured.out
+    assert "20/20" in captured.err  # the progress bar
+    rows = list(csv.DictReader(table.open()))
+    assert [int(r["deal"]) for r in rows] == list(range(20))
+    assert set(rows[0]) == {"deal", "verdict", "steps", "states", "seconds"}
+
+
+def test_stats_with_two_processes_matches_one():
+    one = solve_range("giza", range(10, 22))
+    two = solve_range("giza", range(10, 22), jobs=2)
+    assert [(r.deal, r.verdict, r.steps) for r in one] == [(r.deal, r.verdict, r.steps) for r in two]
+
+
+def test_parse_range():
+    assert parse_range("0..999") == range(0, 1000)
+    assert parse_range("7") == range(7, 8)
+    with pytest.raises(ValueError):
+        parse_range("3..1")
+
+
+def test_wilson_interval():
+    low, high = wilson(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-3) and high == pytest.approx(0.5962, abs=1e-3)
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == pytest.approx(1.0)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_summary_leaves_unknown_out_of_the_rate():
+    rows = [Row(0, "winnable", 10, 5, 0.1), Row(1, "unwinnable", None, 5, 0.3), Row(2, "unknown", None, 9, 0.2)]
+    s = summary(rows)
+    assert (s.winnable, s.unwinnable, s.unknown) == (1, 1, 1)
+    assert s.win_rate == 0.5 and s.median == 0.2 and s.max == 0.3
+    assert percentile([1, 2, 3, 4], 0.99) == 4 and percentile([], 0.5) == 0.0
