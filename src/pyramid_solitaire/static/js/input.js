@@ -22,7 +22,6 @@ export function attachInput(board, handlers) {
     const el = event.target.closest(".card");
     if (!el || el.classList.contains("gone")) return;
     event.preventDefault(); // no text selection or native image drag
-    el.focus({ preventScroll: true });
     drag = { el, card: el.dataset.card, id: event.pointerId, x0: event.clientX, y0: event.clientY,
       moving: false, target: null };
     if (el.classList.contains("available")) el.setPointerCapture(event.pointerId);

@@ -416,6 +416,7 @@ function openRules() {
   section(t("keysTitle"), rules.keys);
   $("more-dialog").close();
   $("rules-dialog").showModal();
+  $("rules-dialog").scrollTop = 0; // showModal focused the Close button at the bottom
 }
 
 function applyLanguage(code) {
@@ -489,11 +490,16 @@ function toggleLarge() {
 
 function bind() {
   $("btn-games").addEventListener("click", openGamesMenu);
-  $("btn-new").addEventListener("click", () => newGame());
-  $("btn-hint").addEventListener("click", hint);
-  $("btn-undo").addEventListener("click", undo);
-  $("btn-redo").addEventListener("click", redo);
-  $("btn-restart").addEventListener("click", restart);
+  // A game action from the toolbar ends a pause: the player is back.
+  const awake = (action) => () => {
+    if (game.paused) resume();
+    action();
+  };
+  $("btn-new").addEventListener("click", awake(() => newGame()));
+  $("btn-hint").addEventListener("click", awake(hint));
+  $("btn-undo").addEventListener("click", awake(undo));
+  $("btn-redo").addEventListener("click", awake(redo));
+  $("btn-restart").addEventListener("click", awake(restart));
   $("btn-pause").addEventListener("click", () => (game.paused ? resume() : pause()));
   $("btn-resume").addEventListener("click", resume);
   $("btn-large").addEventListener("click", toggleLarge);
