@@ -73,6 +73,8 @@ def test_the_pinned_lines_are_what_the_engine_says():
 def test_page_draws_the_pyramid_and_stock(page: Page):
     errors = []
     page.on("pageerror", lambda err: errors.append(str(err)))
+    # a Content-Security-Policy violation or a failed file shows up as a console error
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
     open_deal(page, "pyramid", 1)
     expect(page.locator("#board .card:not(.gone)")).to_have_count(28)
     expect(page.locator("#board .card.available")).to_have_count(7)
@@ -300,6 +302,12 @@ def test_pause_stops_the_clock_and_resume_goes_on(page: Page):
     expect(page.locator("#pause-cover")).to_be_hidden()
     page.clock.run_for(2_000)
     expect(page.locator("#status-time")).to_have_text("0:05")
+    # a game action from the toolbar ends a pause
+    page.click("#btn-pause")
+    expect(page.locator("#pause-cover")).to_be_visible()
+    page.click("#btn-undo")
+    expect(page.locator("#pause-cover")).to_be_hidden()
+    moves_made(page, 0)
 
 
 def test_auto_pause_after_five_idle_minutes_and_when_hidden_unless_switched_off(page: Page):
