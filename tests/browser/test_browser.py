@@ -241,6 +241,17 @@ def test_keyboard_picks_cards_with_tab_and_enter(page: Page):
     card(page, "Jh").focus()
     page.keyboard.press("Space")
     moves_made(page, 2)
+    # the arrow keys walk over the available cards
+    focused_x = "() => document.activeElement.classList.contains('available') ? " \
+                "document.activeElement.getBoundingClientRect().x : null"
+    page.keyboard.press("ArrowRight")
+    first = page.evaluate(focused_x)
+    assert first is not None
+    page.keyboard.press("ArrowRight")
+    second = page.evaluate(focused_x)
+    assert second is not None and second > first
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate(focused_x) < second
 
 
 def test_reload_restores_the_game_and_its_time(page: Page):

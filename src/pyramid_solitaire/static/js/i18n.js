@@ -30,7 +30,7 @@ const STRINGS = {
     keys: [
       "Click or tap two available cards that add up to 13, or drag one onto the other. A king goes with one click.",
       "Click the stock to draw; click the empty stock to turn the waste over when a pass is left.",
-      "Keys: Tab moves between available cards, Enter or Space picks one; D draws, H hint, U or Ctrl+Z undo, Y or Ctrl+Y redo, P pause, N new game, L large cards, F fullscreen, Esc clears a choice.",
+      "Keys: Tab or the arrow keys move between available cards, Enter or Space picks one; D draws, H hint, U or Ctrl+Z undo, Y or Ctrl+Y redo, P pause, N new game, L large cards, F fullscreen, Esc clears a choice.",
     ],
     cardName: "{rank} of {suit}",
     ranks: { A: "Ace", T: "10", J: "Jack", Q: "Queen", K: "King" },
@@ -65,7 +65,7 @@ const STRINGS = {
     keys: [
       "Klicke oder tippe zwei spielbare Karten mit der Summe 13 an oder ziehe eine auf die andere. Ein König geht mit einem Klick.",
       "Klicke auf den Vorrat, um zu ziehen; klicke auf den leeren Vorrat, um die Ablage umzudrehen, wenn noch ein Durchgang übrig ist.",
-      "Tasten: Tab wechselt zwischen spielbaren Karten, Enter oder Leertaste wählt eine; D zieht, H Tipp, U oder Strg+Z zurück, Y oder Strg+Y wiederholen, P Pause, N neues Spiel, L große Karten, F Vollbild, Esc hebt die Auswahl auf.",
+      "Tasten: Tab oder die Pfeiltasten wechseln zwischen spielbaren Karten, Enter oder Leertaste wählt eine; D zieht, H Tipp, U oder Strg+Z zurück, Y oder Strg+Y wiederholen, P Pause, N neues Spiel, L große Karten, F Vollbild, Esc hebt die Auswahl auf.",
     ],
     cardName: "{suit} {rank}",
     ranks: { A: "Ass", T: "10", J: "Bube", Q: "Dame", K: "König" },

@@ -215,9 +215,9 @@ function resetClock() {
 /** The clock runs while a started game is neither paused nor over. */
 function syncClock() {
   const v = game.view;
-  const run = v && !game.paused && !v.won && !v.stuck && (v.move_count > 0 || game.banked > 0);
-  if (run && game.since === null) game.since = Date.now();
-  if (!run && game.since !== null) {
+  const running = v && !game.paused && !v.won && !v.stuck && (v.move_count > 0 || game.banked > 0);
+  if (running && game.since === null) game.since = Date.now();
+  if (!running && game.since !== null) {
     game.banked = elapsed();
     game.since = null;
   }
@@ -471,6 +471,12 @@ function onKey(event) {
     if (key === "p") resume();
     return;
   }
+  const arrow = ARROWS[event.key];
+  if (arrow && !ctrl) {
+    event.preventDefault();
+    focusNext(...arrow);
+    return;
+  }
   const actions = ctrl ? { z: event.shiftKey ? redo : undo, y: redo } : {
     d: onStock, h: hint, u: undo, y: redo, p: pause, n: () => newGame(), l: toggleLarge, f: toggleFullscreen,
   };
@@ -478,6 +484,34 @@ function onKey(event) {
     event.preventDefault();
     actions[key]();
   }
+}
+
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+/** Arrow keys move the focus to the nearest available card (or the stock) that way. */
+function focusNext(dx, dy) {
+  const targets = [...board.querySelectorAll(".card.available:not(.gone), #stock")];
+  const from = document.activeElement;
+  if (!targets.includes(from)) {
+    targets[0]?.focus();
+    return;
+  }
+  const middle = (el) => {
+    const r = el.getBoundingClientRect();
+    return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+  };
+  const a = middle(from);
+  let best = null;
+  for (const el of targets) {
+    if (el === from) continue;
+    const b = middle(el);
+    const along = (b.x - a.x) * dx + (b.y - a.y) * dy;
+    if (along <= 1) continue;
+    const across = Math.abs((b.x - a.x) * dy) + Math.abs((b.y - a.y) * dx);
+    const score = along + 2 * across;
+    if (!best || score < best.score) best = { el, score };
+  }
+  best?.el.focus();
 }
 
 function toggleLarge() {
