@@ -422,10 +422,98 @@ def _relaxed_lost(removed, deal, relaxed, control):
     return True
 
 
+def _pile_masks():
+    """Deck positions of each of the three waste piles (a draw deals position p onto pile
+    (p - 28) % 3), and of each of Giza's eight piles of three."""
+    wastes = np.zeros(3, np.int64)
+    for p in range(PYRAMID, DECK):
+        wastes[(p - PYRAMID) % 3] |= 1 << p
+    piles = np.array([7 << (PYRAMID + 3 * j) for j in range(8)], np.int64)
+    return wastes, piles
+
+
+THREE_WASTES, GIZA_PILES = _pile_masks()
+
+
 @njit(cache=True, nogil=True)
-def _lost_after_removal(removed, deal, relaxed, control):
+def _stuck(q, removed, values, holding, partners_from):
+    """True when the outside card at q can never leave: no partner of it is left in the pyramid
+    or among the positions `partners_from` (the outside cards that can be available with it)."""
+    v = values[q]
+    if v == 13 or (removed >> q) & 1:
+        return False
+    return holding[13 - v] & ~removed & (PYRAMID_BITS | partners_from) == 0
+
+
+@njit(cache=True, nogil=True)
+def buried(key, deal):
+    """Outside cards that can never be available again. In the last pass (no recycle left, and
+    always in Giza) a waste or Giza pile only loses cards from its top, so everything under a
+    card that can never leave stays covered. Which outside cards can be available together with
+    a pile's top: one waste pile: none (the open stock's top card also); three waste piles or
+    Giza: the other piles' cards."""
     values, partners, holding, params = deal
-    return _hopeless(removed, values, partners) or _relaxed_lost(removed, deal, relaxed, control)
+    removed = key & REMOVED_BITS
+    drawn = (key >> DRAWN_SHIFT) & 31
+    if params[P_PILES] == 0 and (key >> RECYCLES_SHIFT) < params[P_RECYCLES]:
+        return 0
+    outside = ~removed & REMOVED_BITS & ~PYRAMID_BITS
+    dead = 0
+    if params[P_PILES] > 0:
+        for j in range(params[P_PILES]):
+            base = PYRAMID + 3 * j
+            for q in range(base + 2, base, -1):
+                if _stuck(q, removed, values, holding, outside & ~GIZA_PILES[j]):
+                    dead |= outside & (((1 << q) - 1) & ~((1 << base) - 1))
+                    break
+        return dead
+    top = PYRAMID + drawn  # positions below this are on the waste
+    if params[P_WASTES] == 1:
+        others = outside & ~((1 << top) - 1) if params[P_OPEN] else 0
+        for q in range(top - 1, PYRAMID, -1):
+            if _stuck(q, removed, values, holding, others):
+                return outside & ((1 << q) - 1)
+        return 0
+    for k in range(3):
+        pile = THREE_WASTES[k]
+        for q in range(top - 1, PYRAMID, -1):
+            if (q - PYRAMID) % 3 == k and _stuck(q, removed, values, holding, outside & ~pile):
+                dead |= outside & pile & ((1 << q) - 1)
+                break
+    return dead
+
+
+@njit(cache=True, nogil=True)
+def _lost(key, deal, relaxed, control):
+    """A quick proof that a position is lost: a pyramid card without a partner that can ever be
+    free with it, or the relaxed game lost; buried outside cards count as gone."""
+    values, partners, holding, params = deal
+    gone = (key & REMOVED_BITS) | buried(key, deal)
+    return _hopeless(gone, values, partners) or _relaxed_lost(gone, deal, relaxed, control)
+
+
+@njit(cache=True, nogil=True)
+def _may_lose(parent, child, move, deal):
+    """Whether a move can make the quick proof succeed where it failed for its parent: a removal,
+    or in the last pass a draw that puts a card that can never leave onto a waste pile."""
+    values, partners, holding, params = deal
+    kind = move & 3
+    if kind <= PAIR:
+        return True
+    if kind != DRAW or (child >> RECYCLES_SHIFT) < params[P_RECYCLES]:
+        return False
+    removed = child & REMOVED_BITS
+    outside = ~removed & REMOVED_BITS & ~PYRAMID_BITS
+    first = PYRAMID + ((parent >> DRAWN_SHIFT) & 31)
+    last = PYRAMID + ((child >> DRAWN_SHIFT) & 31)
+    for q in range(first, last):
+        if params[P_WASTES] == 1:
+            others = outside & ~((1 << last) - 1) if params[P_OPEN] else 0
+        else:
+            others = outside & ~THREE_WASTES[(q - PYRAMID) % 3]
+        if _stuck(q, removed, values, holding, others):
+            return True
+    return False
 
 
 # --- the decision search -----------------------------------------------------------------------
@@ -438,7 +526,7 @@ def start(key, deal, stack, relaxed, control):
     keys, moves, counts, index, avail, best = stack
     if key & PYRAMID_BITS == PYRAMID_BITS:
         return WIN
-    if _lost_after_removal(key & REMOVED_BITS, deal, relaxed, control):
+    if _lost(key, deal, relaxed, control):
         return LOST
     n = _moves(key, values, params, avail, moves, 0)
     if n == 0:
@@ -509,8 +597,7 @@ def decide(deal, stack, relaxed, control, table, budget):
         if entry != 0 and entry >> 53 <= _time(child):
             continue  # lost before, at this time or an earlier one
         nodes += 1
-        # Only a removal can make the cards left hopeless (a draw keeps the same cards).
-        if move & 3 <= PAIR and _lost_after_removal(child & REMOVED_BITS, deal, relaxed, control):
+        if _may_lose(keys[depth], child, move, deal) and _lost(child, deal, relaxed, control):
             count += _mark_lost(table, child, bits)
             continue
         n = _moves(child, values, params, avail, moves, (depth + 1) * MAX_MOVES)
@@ -642,7 +729,7 @@ def deepen(deal, stack, relaxed, control, table, bounds, budget, limit):
             keys[depth] = child
             result = WIN
             break
-        if move & 3 <= PAIR and _lost_after_removal(child & REMOVED_BITS, deal, relaxed, control):
+        if _may_lose(keys[depth], child, move, deal) and _lost(child, deal, relaxed, control):
             continue  # its bound is infinite: best[depth] stays as it is
         bound = max(estimate(child, deal), _bound(table, bounds, child, bits))
         if bound >= INFINITE:
