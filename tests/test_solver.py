@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 from pyramid_solitaire.deal import PYRAMID_MASK, START, Deal, State
 from pyramid_solitaire.game import Game
 from pyramid_solitaire.solver import (
-    UNKNOWN, UNWINNABLE, WINNABLE, Solution, reference_shortest, reference_solve, solve, solve_game,
+    UNKNOWN, UNWINNABLE, WINNABLE, Solution, lower_bound, reference_shortest, reference_solve, solve,
+    solve_game,
 )
 from pyramid_solitaire.variants import VARIANTS, get_variant
 
@@ -240,3 +241,20 @@ def test_shortest_line_is_as_short_as_breadth_first(variant, number, seed, left,
         assert got.verdict == expected
         if expected == WINNABLE:
             assert got.steps == len(line), (deal.deck_string(), state, deal.format_line(line))
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(variant=st.sampled_from(VARIANT_IDS), number=st.integers(0, 2**64 - 1),
+       seed=st.integers(0, 2**32), left=st.integers(2, 9))
+def test_lower_bound_never_exceeds_the_steps_left(variant, number, seed, left):
+    """Along a shortest line found breadth first, the estimate is at most the steps still to go
+    (the estimate is admissible, which the shortest search's proof rests on)."""
+    deal = Deal.from_number(get_variant(variant), number)
+    state = balanced_position(deal, random.Random(seed), left)
+    verdict, line = reference_shortest(deal, state, node_limit=REFERENCE_NODES)
+    if verdict != WINNABLE:
+        return
+    for done, move in enumerate(line):
+        assert lower_bound(deal, state) <= len(line) - done
+        state = deal.apply(state, move)
+    assert lower_bound(deal, state) == 0

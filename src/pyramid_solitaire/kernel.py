@@ -619,55 +619,69 @@ def decide(deal, stack, relaxed, control, table, budget):
 
 @njit(cache=True, nogil=True)
 def estimate(key, deal):
-    """A lower bound on the steps still needed. Kings and pairs: each pair removes one card of
-    each value of its pair of values {v, 13-v}, so clearing the pyramid takes at least one step
-    per king and max(#v, #13-v) per pair of values. Draws: where the pyramid holds more cards of
-    v than of 13-v, the difference must come from outside; if those are still in the stock, the
-    draws that uncover the nearest of them are needed too. The two counts add: different moves."""
+    """A lower bound on the steps still needed.
+    Pairs and kings: a pair removes one card of each value of its pair of values {v, 13-v} (a
+    "class"), so a class with a cards worth v and b worth 13-v in the pyramid needs at least
+    max(a, b) steps that take a pyramid card, and each king in the pyramid one step.
+    Draws: where the pyramid holds more cards of v than of 13-v, the difference must come from
+    outside. If those cards are still in the stock, every stock card above the one needed
+    (the "target") must leave the top of the stock first. Without an open stock, each is drawn:
+    one step each (a draw deals three with three wastes). With an open stock a card may also
+    leave by a pair: a king, or a card with no partner left in the pyramid, still costs a step
+    of its own; a card that pairs with a pyramid card of class c raises that class's pair steps
+    to at least (a + b + those cards) / 2, since each such pair takes one pyramid card."""
     values, partners, holding, params = deal
     removed = key & REMOVED_BITS
     drawn = (key >> DRAWN_SHIFT) & 31
     left = ~removed & PYRAMID_BITS
-    steps = _popcount(holding[13] & left)
+    kings = _popcount(holding[13] & left)
+    count = np.zeros(14, np.int64)  # pyramid cards left per value
+    for v in range(1, 13):
+        count[v] = _popcount(holding[v] & left)
+    pairs = 0
     for v in range(1, 7):
-        a = _popcount(holding[v] & left)
-        b = _popcount(holding[13 - v] & left)
-        steps += max(a, b)
+        pairs += max(count[v], count[13 - v])
+    best = kings + pairs
     if params[P_PILES] > 0:
-        return steps
+        return best
     wastes = params[P_WASTES]
     waste = ~removed & (((1 << drawn) - 1) << PYRAMID)
-    # An open stock's top card can also leave by a pair instead of a draw; that pair is already
-    # counted above when its partner is in the pyramid. Only the other cards cost a step each.
-    pairs_pyramid = 0
+    above = np.zeros(7, np.int64)  # open stock: stock cards above the target per class
     for v in range(1, 13):
-        if holding[13 - v] & left:
-            pairs_pyramid |= holding[v]
-    draws = 0
-    for v in range(1, 13):
-        need = _popcount(holding[v] & left) - _popcount(holding[13 - v] & left)
+        need = count[v] - count[13 - v]
         if need <= 0:
             continue
         w = 13 - v
         need -= _popcount(holding[w] & waste)
         if need <= 0:
             continue
-        passed = 0  # stock cards from the top down to here that cost a step to get past
+        passed = 0  # stock cards above the target that cost a step of their own
+        above[:] = 0
+        target = -1
         for q in range(PYRAMID + drawn, DECK):
             if (removed >> q) & 1:
                 continue
-            if values[q] == w:
+            u = values[q]
+            if u == w:
                 need -= 1
                 if need == 0:
-                    if not params[P_OPEN]:
-                        passed += 1  # this card too must be drawn
-                    d = (passed + wastes - 1) // wastes
-                    if d > draws:
-                        draws = d
+                    target = q
                     break
-            if not params[P_OPEN] or not (pairs_pyramid >> q) & 1:
+            if not params[P_OPEN] or u == 13 or count[13 - u] == 0:
                 passed += 1
-    return steps + draws
+            else:
+                above[min(u, 13 - u)] += 1
+        if target < 0:
+            continue
+        if not params[P_OPEN]:
+            steps = kings + pairs + (passed + 1 + wastes - 1) // wastes  # the target is drawn too
+        else:
+            steps = kings + passed
+            for c in range(1, 7):
+                steps += max(count[c], count[13 - c], (count[c] + count[13 - c] + above[c] + 1) // 2)
+        if steps > best:
+            best = steps
+    return best
 
 
 @njit(cache=True, nogil=True)

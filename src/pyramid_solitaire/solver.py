@@ -226,6 +226,12 @@ def solve(deal: Deal, state: State = START, *, shortest: bool = False,
     return Solution(verdict, line, states, budget.seconds(), shortest=proven)
 
 
+def lower_bound(deal: Deal, state: State = START) -> int:
+    """The shortest search's admissible estimate: at least this many steps are still needed."""
+    arrays = _Search(deal, shortest=True).arrays
+    return int(k.estimate(state_key(deal, state), arrays))
+
+
 def warm_up() -> None:
     """Load (or compile, the first time) every compiled function, so later timings are honest."""
     from .variants import VARIANTS
