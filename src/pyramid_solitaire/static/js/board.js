@@ -10,6 +10,8 @@ const GAP = 0.3; // between the pyramid and the row of stock and wastes
 const FAN = 0.25; // a waste pile shows its top cards fanned to the right
 const FAN_SHOWN = 3;
 const PILE_STEP = 0.6; // Giza's piles fan downwards, far enough to read each rank
+const SIDE_GAP = 0.45; // between the pyramid and the heaps beside it
+const SIDE_FAN = 0.3; // Giza's piles beside the pyramid fan to the right
 const NORMAL = 0.86; // normal cards leave some felt around the game; large cards fill the table
 
 const cards = new Map(); // card text -> its element, for the cards on the table now
@@ -20,48 +22,86 @@ const slots = [];
 // let the cards of a row overlap a little: the rank and suit sit in the top left corner and stay
 // in sight, and every card grows by about a fifth.
 let compact = false;
+let beside = false; // the heaps lie beside the pyramid (chosen by cardWidth)
 
 function colStep(large) {
   if (large && compact) return 0.86;
   return large ? 1.03 : 1.1;
 }
 
-/** Board size in card widths, and where each heap lies, for this variant's view. */
-function plan(view, large) {
+/**
+ * Board size in card widths, and where each heap lies. The stock and wastes (or Giza's piles)
+ * go below the pyramid, or beside it when the table is wide and low (a phone on its side).
+ */
+function plan(view, large, beside = false) {
   const step = colStep(large);
   const pyramidW = 6 * step + 1;
   const pyramidH = 6 * ROW_STEP + RATIO;
-  const bottom = [];
-  let bottomW = 0;
-  let bottomH = RATIO;
-  if (view.piles.length) {
-    view.piles.forEach((_, j) => bottom.push({ kind: "pile", index: j, x: j * step }));
-    bottomW = (view.piles.length - 1) * step + 1;
-    bottomH = RATIO + 2 * PILE_STEP;
+  const heaps = beside ? heapsBeside(view) : heapsBelow(view, step);
+  let width, height, pyramidX, pyramidY, heapX, heapY;
+  if (beside) {
+    width = pyramidW + SIDE_GAP + heaps.width + 2 * MARGIN;
+    height = Math.max(pyramidH, heaps.height) + 2 * MARGIN;
+    pyramidX = MARGIN;
+    pyramidY = MARGIN;
+    heapX = MARGIN + pyramidW + SIDE_GAP;
+    heapY = MARGIN; // the stock at the top right, where a player looks for it
   } else {
-    let x = 0;
-    bottom.push({ kind: "stock", x });
-    x += 1 + 0.25;
-    if (openStockVariant) {
-      bottom.push({ kind: "open", x });
-      x += 1 + 0.25;
-    }
-    view.wastes.forEach((_, k) => {
-      bottom.push({ kind: "waste", index: k, x });
-      x += 1 + FAN * (FAN_SHOWN - 1) + 0.25;
-    });
-    bottomW = x - 0.25;
+    width = Math.max(pyramidW, heaps.width) + 2 * MARGIN;
+    height = pyramidH + GAP + heaps.height + 2 * MARGIN;
+    pyramidX = MARGIN + (width - 2 * MARGIN - pyramidW) / 2;
+    pyramidY = MARGIN;
+    heapX = MARGIN + (width - 2 * MARGIN - heaps.width) / 2;
+    heapY = MARGIN + pyramidH + GAP;
   }
-  const width = Math.max(pyramidW, bottomW) + 2 * MARGIN;
-  const height = pyramidH + GAP + bottomH + 2 * MARGIN;
-  const pyramidX = MARGIN + (width - 2 * MARGIN - pyramidW) / 2;
-  const bottomX = MARGIN + (width - 2 * MARGIN - bottomW) / 2;
-  const bottomY = MARGIN + pyramidH + GAP;
-  for (const spot of bottom) {
-    spot.x += bottomX;
-    spot.y = bottomY;
+  for (const spot of heaps.spots) {
+    spot.x += heapX;
+    spot.y += heapY;
   }
-  return { width, height, step, pyramidX, pyramidY: MARGIN, bottom };
+  return { width, height, step, pyramidX, pyramidY, bottom: heaps.spots };
+}
+
+/** Below the pyramid: one row; Giza's piles fan downwards. */
+function heapsBelow(view, step) {
+  const spots = [];
+  if (view.piles.length) {
+    view.piles.forEach((_, j) => spots.push({ kind: "pile", index: j, x: j * step, y: 0, dx: 0, dy: PILE_STEP }));
+    return { spots, width: (view.piles.length - 1) * step + 1, height: RATIO + 2 * PILE_STEP };
+  }
+  let x = 0;
+  for (const spot of stockSpots(view)) {
+    spots.push({ ...spot, x, y: 0 });
+    x += spot.w + 0.25;
+  }
+  return { spots, width: x - 0.25, height: RATIO };
+}
+
+/** Beside the pyramid: a column; Giza's piles in two columns, fanned to the right. */
+function heapsBeside(view) {
+  const spots = [];
+  if (view.piles.length) {
+    const w = 1 + 2 * SIDE_FAN;
+    view.piles.forEach((_, j) => spots.push({ kind: "pile", index: j, x: (j % 2) * (w + 0.25),
+      y: Math.floor(j / 2) * (RATIO + 0.15), dx: SIDE_FAN, dy: 0 }));
+    const rows = Math.ceil(view.piles.length / 2);
+    return { spots, width: 2 * w + 0.25, height: rows * (RATIO + 0.15) - 0.15 };
+  }
+  // Two heaps stack in one column; more go in two columns, read row by row.
+  const heaps = stockSpots(view);
+  const cols = heaps.length > 2 ? 2 : 1;
+  const colW = Math.max(...heaps.map((h) => h.w));
+  heaps.forEach((spot, n) => spots.push({ ...spot, x: (n % cols) * (colW + 0.25),
+    y: Math.floor(n / cols) * (RATIO + 0.2) }));
+  const rows = Math.ceil(heaps.length / cols);
+  return { spots, width: cols * colW + (cols - 1) * 0.25, height: rows * (RATIO + 0.2) - 0.2 };
+}
+
+/** The stock, the open stock card (open-stock variant) and the wastes, in playing order. */
+function stockSpots(view) {
+  const spots = [{ kind: "stock", w: 1 }];
+  if (openStockVariant) spots.push({ kind: "open", w: 1 });
+  view.wastes.forEach((_, k) => spots.push({ kind: "waste", index: k, w: 1 + FAN * (FAN_SHOWN - 1), dx: FAN, dy: 0 }));
+  return spots;
 }
 
 // The open-stock variant keeps a place for the stock's face-up top card even when the stock is empty.
@@ -70,14 +110,18 @@ export function setOpenStock(on) {
   openStockVariant = on;
 }
 
-/** Card width in px that fits the table; large cards use all the room there is. */
+/** Card width in px that fits the table; large cards use all the room there is.
+ * Also chooses where the heaps go: beside the pyramid when that gives clearly bigger cards. */
 export function cardWidth(view, availW, availH, large) {
   compact = availW < 0.8 * availH;
-  const p = plan(view, large);
-  const fitW = availW / p.width;
-  const fitH = availH / p.height;
-  const cw = large ? Math.min(fitW, fitH) : Math.min(fitW, NORMAL * fitH);
-  return Math.max(20, Math.floor(cw));
+  const fit = (p) => {
+    const cw = Math.min(availW / p.width, availH / p.height);
+    return large ? cw : Math.min(availW / p.width, NORMAL * availH / p.height);
+  };
+  const below = fit(plan(view, large, false));
+  const side = fit(plan(view, large, true));
+  beside = side > 1.08 * below;
+  return Math.max(20, Math.floor(beside ? side : below));
 }
 
 /** Where every visible card goes: [card, x, y, z, where] in card widths. */
@@ -94,11 +138,11 @@ function placements(view, p) {
     if (spot.kind === "waste") {
       const pile = view.wastes[spot.index];
       const shown = pile.slice(-FAN_SHOWN);
-      shown.forEach((card, n) => out.push([card, spot.x + n * FAN, spot.y, 30 + n, "waste",
+      shown.forEach((card, n) => out.push([card, spot.x + n * spot.dx, spot.y + n * spot.dy, 30 + n, "waste",
         n === shown.length - 1]));
     } else if (spot.kind === "pile") {
-      view.piles[spot.index].forEach((card, n, pile) => out.push([card, spot.x, spot.y + n * PILE_STEP,
-        30 + n, "pile", n === pile.length - 1]));
+      view.piles[spot.index].forEach((card, n, pile) => out.push([card, spot.x + n * spot.dx,
+        spot.y + n * spot.dy, 30 + n, "pile", n === pile.length - 1]));
     } else if (spot.kind === "open" && view.stock.top) {
       out.push([view.stock.top, spot.x, spot.y, 30, "open", view.stock.available]);
     }
@@ -128,7 +172,7 @@ function place(el, x, y, cw) {
  * Cards keep their element between renders so a move slides them instead of redrawing.
  */
 export function render(board, view, { cw, large, selected = null, hint = [] }) {
-  const p = plan(view, large);
+  const p = plan(view, large, beside);
   board.style.setProperty("--cw", `${cw}px`);
   board.style.setProperty("--ch", `${Math.round(cw * RATIO)}px`);
   board.style.width = `${Math.round(p.width * cw)}px`;
