@@ -263,6 +263,7 @@ def test_reload_restores_the_game_and_its_time(page: Page):
     page.reload()
     expect(page.locator("body")).to_have_attribute("data-ready", "1")
     moves_made(page, 3)
+    expect(page.locator("#toast")).to_contain_text("your game is restored")
     expect(page.locator("#status-game")).to_contain_text("Deal 1")
     expect(card(page, "Kc")).to_have_count(0)
     expect(page.locator("#stock")).to_have_attribute("data-count", "23")

@@ -190,6 +190,7 @@ function openVariant(id) {
         const answer = await api.state(saved.record);
         game.banked = saved.elapsed;
         show(answer);
+        if (answer.view.move_count > 0 && !answer.view.won) say(t("restored"));
         return;
       } catch (err) {
         if (err instanceof api.Offline) throw err;
