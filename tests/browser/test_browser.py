@@ -14,6 +14,12 @@ pytestmark = pytest.mark.browser
 WIN_GIZA_18 = ("Kc 2s+Jh 3h+Th 4d+9c 4s+9s 3d+Td Ts+3s 6s+7s Qc+As Kh 8h+5d 8s+5h 2d+Jd 8c+5s "
                "Qd+Ah 4c+9h Kd 5c+8d 7d+6h 2h+Js 6c+7h 3c+Tc Ad+Qh")
 STUCK_GIZA_3 = "Kc 4c+9d 2h+Js Kh 6h+7h 3s+Th 8h+5h Qc+As Ks 9c+4d"
+# Pyramid deal 2 is won with draws and two recycles along the way.
+WIN_PYRAMID_2 = (
+    "5s+8h Ad+Qd Jd+2s draw draw 4h+9d Tc+3h draw draw draw draw draw draw draw Kc draw Jh+2h "
+    "7s+6s 9s+4d Qc+Ah draw draw draw draw 3c+Th Kh draw 8c+5d 7d+6h draw draw Ac+Qs draw Ks "
+    "draw draw Kd draw Td+3d 5h+8s 7h+6c 3s+Ts draw draw draw recycle draw draw 2d+Js draw draw "
+    "draw draw draw draw 4c+9c draw draw draw recycle draw draw Qh+As")
 
 
 def card(page: Page, text: str):
@@ -68,6 +74,10 @@ def test_the_pinned_lines_are_what_the_engine_says():
     for move in STUCK_GIZA_3.split():
         game.play(move)
     assert game.is_stuck
+    game = Game("pyramid", number=2)
+    for move in WIN_PYRAMID_2.split():
+        game.play(move)
+    assert game.is_won
 
 
 def test_page_draws_the_pyramid_and_stock(page: Page):
@@ -427,6 +437,14 @@ def test_win_a_known_deal_through_the_page(page: Page):
     page.click("#end-restart")
     moves_made(page, 0)
     expect(page.locator("#end-panel")).to_be_hidden()
+
+
+def test_win_a_stock_deal_with_draws_and_recycles(page: Page):
+    open_deal(page, "pyramid", 2)
+    play(page, WIN_PYRAMID_2)
+    expect(page.locator("#end-title")).to_have_text("You won!")
+    expect(page.locator("#end-text")).to_contain_text(f"{len(WIN_PYRAMID_2.split())} moves")
+    expect(page.locator("#status-passes")).to_have_text("1")
 
 
 def test_stuck_on_a_lost_deal_offers_undo_play_again_and_new_game(page: Page):
