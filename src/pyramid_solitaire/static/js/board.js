@@ -23,6 +23,8 @@ const slots = [];
 // in sight, and every card grows by about a fifth.
 let compact = false;
 let beside = false; // the heaps lie beside the pyramid (chosen by cardWidth)
+// The open-stock variant keeps a place for the stock's face-up top card even when the stock is empty.
+let openStockVariant = false;
 
 function colStep(large) {
   if (large && compact) return 0.86;
@@ -33,13 +35,13 @@ function colStep(large) {
  * Board size in card widths, and where each heap lies. The stock and wastes (or Giza's piles)
  * go below the pyramid, or beside it when the table is wide and low (a phone on its side).
  */
-function plan(view, large, beside = false) {
+function plan(view, large, sideways) {
   const step = colStep(large);
   const pyramidW = 6 * step + 1;
   const pyramidH = 6 * ROW_STEP + RATIO;
-  const heaps = beside ? heapsBeside(view) : heapsBelow(view, step);
+  const heaps = sideways ? heapsBeside(view) : heapsBelow(view, step);
   let width, height, pyramidX, pyramidY, heapX, heapY;
-  if (beside) {
+  if (sideways) {
     width = pyramidW + SIDE_GAP + heaps.width + 2 * MARGIN;
     height = Math.max(pyramidH, heaps.height) + 2 * MARGIN;
     pyramidX = MARGIN;
@@ -104,8 +106,6 @@ function stockSpots(view) {
   return spots;
 }
 
-// The open-stock variant keeps a place for the stock's face-up top card even when the stock is empty.
-let openStockVariant = false;
 export function setOpenStock(on) {
   openStockVariant = on;
 }
