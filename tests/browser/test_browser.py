@@ -41,7 +41,7 @@ def open_deal(page: Page, variant: str, deal: int):
     page.click("#btn-more")
     page.fill("#deal-input", str(deal))
     page.press("#deal-input", "Enter")
-    expect(page.locator("#status-game")).to_contain_text(f"Deal {deal}")
+    expect(page.locator("#status-game")).to_have_text(re.compile(rf"Deal {deal}$"))
     moves_made(page, 0)
 
 
@@ -219,13 +219,14 @@ def test_play_again_restarts_the_same_deal(page: Page):
     page.click("#btn-restart")
     moves_made(page, 0)
     expect(card(page, "Kc")).to_have_count(1)
-    expect(page.locator("#status-game")).to_contain_text("Deal 1")
+    expect(page.locator("#status-game")).to_have_text(re.compile(r"Deal 1$"))
 
 
 def test_new_game_deals_another_random_deal(page: Page):
     open_deal(page, "pyramid", 1)
     page.click("#btn-new")
-    expect(page.locator("#status-game")).not_to_contain_text("Deal 1")
+    expect(page.locator("#status-game")).not_to_have_text(re.compile(r"Deal 1$"))
+    expect(page.locator("#status-game")).to_have_text(re.compile(r"Deal \d+$"))
     moves_made(page, 0)
 
 
@@ -274,7 +275,7 @@ def test_reload_restores_the_game_and_its_time(page: Page):
     expect(page.locator("body")).to_have_attribute("data-ready", "1")
     moves_made(page, 3)
     expect(page.locator("#toast")).to_contain_text("your game is restored")
-    expect(page.locator("#status-game")).to_contain_text("Deal 1")
+    expect(page.locator("#status-game")).to_have_text(re.compile(r"Deal 1$"))
     expect(card(page, "Kc")).to_have_count(0)
     expect(page.locator("#stock")).to_have_attribute("data-count", "23")
     expect(page.locator("#status-time")).to_have_text(re.compile(r"^1:0[5-6]$"))
@@ -286,7 +287,7 @@ def test_reload_restores_the_game_and_its_time(page: Page):
     page.click("#btn-games")
     page.click('#variant-list li[data-variant="pyramid"] .pick')
     moves_made(page, 3)
-    expect(page.locator("#status-game")).to_contain_text("Deal 1")
+    expect(page.locator("#status-game")).to_have_text(re.compile(r"Deal 1$"))
 
 
 def test_a_corrupted_save_starts_fresh_and_keeps_a_backup(page: Page):
@@ -482,7 +483,7 @@ def test_german_from_the_browser_language_and_switch_to_english(new_page):
     page.click("#btn-more")
     page.fill("#deal-input", "1")
     page.press("#deal-input", "Enter")
-    expect(page.locator("#status-game")).to_contain_text("Spiel 1")
+    expect(page.locator("#status-game")).to_have_text(re.compile(r"Spiel 1$"))
     card(page, "Th").click()
     card(page, "Js").click()
     expect(page.locator("#toast")).to_have_text("Geht nicht: Th und Js ergeben zusammen nicht 13")
@@ -490,7 +491,7 @@ def test_german_from_the_browser_language_and_switch_to_english(new_page):
     page.select_option("#language-select", "en")
     page.keyboard.press("Escape")
     expect(page.locator("#btn-new")).to_have_attribute("aria-label", "New game")
-    expect(page.locator("#status-game")).to_contain_text("Deal 1")
+    expect(page.locator("#status-game")).to_have_text(re.compile(r"Deal 1$"))
 
 
 def test_rules_for_the_current_variant(page: Page):
