@@ -164,7 +164,11 @@ def test_a_drag_dropped_on_nothing_goes_back(page: Page):
     page.mouse.up()
     moves_made(page, 0)
     expect(source).to_have_count(1)
-    page.wait_for_timeout(300)
+    expect(source).not_to_have_class(re.compile(r"\bdragging\b"))
+    # the card is sent back to its own place (the slide there takes a moment)
+    home = source.evaluate("el => `translate(${Math.round(el.dataset.x)}px, ${Math.round(el.dataset.y)}px)`")
+    assert source.evaluate("el => el.style.transform") == home
+    page.wait_for_timeout(400)
     after = source.bounding_box()
     assert abs(after["x"] - before["x"]) < 2 and abs(after["y"] - before["y"]) < 2
 
