@@ -158,13 +158,18 @@ function newGame(deal = null) {
 function hint() {
   return run(async () => {
     const answer = await api.hint(game.record);
-    const { move, exact, winnable } = answer.hint;
+    // Read both hint shapes: {move, exact, winnable} and the solver's {move, checked, verdict, undo}.
+    const h = answer.hint;
+    const move = h.move ?? null;
+    const exact = Boolean(h.exact ?? h.checked);
+    const lost = h.winnable === false || h.verdict === "unwinnable";
     game.hint = move === null ? [] : move.split("+");
-    let text = move === null ? t("hintNone")
+    let text = move === null ? (lost ? "" : t("hintNone"))
       : move === "draw" ? t("hintDraw") : move === "recycle" ? t("hintRecycle")
         : t("hintMove", { move: move.replace("+", " + ") });
-    if (winnable === false) text = `${t("hintLost")} ${text}`;
     if (move !== null) text += ` ${exact ? t("hintExact") : t("hintUnchecked")}`;
+    if (lost) text = `${t("hintLost")} ${h.undo ? t("hintUndo", { n: h.undo }) : ""} ${text}`;
+    text = text.trim();
     say(text);
     draw();
   });
