@@ -242,3 +242,14 @@ def test_every_card_face_and_the_licence_are_there():
         for suit in "cdhs":
             assert client.get(f"/static/cards/{rank}{suit}.svg").status_code == 200
     assert "CC0" in client.get("/static/cards/LICENSE.txt").text
+
+
+def test_serve_command_defaults_and_options(monkeypatch):
+    from pyramid_solitaire import cli, web
+
+    args = cli.build_parser().parse_args(["serve"])
+    assert (args.host, args.port, args.func) == ("127.0.0.1", 8000, cli.cmd_serve)
+    served = []
+    monkeypatch.setattr(web, "serve", lambda host, port: served.append((host, port)))
+    assert cli.main(["serve", "--host", "0.0.0.0", "--port", "8123"]) == 0
+    assert served == [("0.0.0.0", 8123)]
