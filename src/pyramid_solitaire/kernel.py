@@ -18,7 +18,8 @@ resume. No recursion: recursive njit functions crash when loaded from numba's ca
 """
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.extending import intrinsic
 
 PYRAMID = 28
 DECK = 52
@@ -44,6 +45,10 @@ C_DEPTH, C_NODES, C_COUNT, C_BOUND, C_RELAXED = range(5)
 LOST_KEY = (1 << 53) - 1  # decision table entries: removed + 1 in these bits, a time above
 FULL_KEY = -1  # shortest table entries: the whole key + 1
 INFINITE = 255  # a lower bound meaning "cannot be won"
+
+# The search functions never allocate, so they run without numba's reference counting: its
+# atomic counts on every array passed to a helper cost more than the helper's own work.
+hot = njit(cache=True, nogil=True, _nrt=False)
 
 # The relaxed game (see `_relaxed_lost`): its moves and its memo's verdicts.
 RELAXED_DEPTH = 32
@@ -96,7 +101,7 @@ def pack(removed: int, drawn: int, recycles: int) -> int:
     return int(canonical(np.int64(removed), np.int64(drawn), np.int64(recycles)))
 
 
-@njit(cache=True, nogil=True)
+@hot
 def canonical(removed, drawn, recycles):
     """The key of a position; waste positions at the end that are gone do not count as drawn."""
     while drawn > 0 and (removed >> (PYRAMID - 1 + drawn)) & 1:
@@ -104,20 +109,21 @@ def canonical(removed, drawn, recycles):
     return removed | (drawn << DRAWN_SHIFT) | (recycles << RECYCLES_SHIFT)
 
 
-@njit(cache=True, nogil=True)
-def _popcount(x):
-    x = x - ((x >> 1) & 0x5555555555555555)
-    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    return ((x * 0x0101010101010101) >> 56) & 0xFF
+@intrinsic
+def _popcount(typingctx, x):
+    """Set bits of an int64, as the CPU's popcount instruction."""
+    def codegen(context, builder, signature, args):
+        return builder.ctpop(args[0])
+
+    return types.int64(types.int64), codegen
 
 
-@njit(cache=True, nogil=True)
+@hot
 def _free(removed, s):
     return not (removed >> s) & 1 and (removed & COVER[s]) == COVER[s]
 
 
-@njit(cache=True, nogil=True)
+@hot
 def _available(removed, drawn, params, out):
     """Deck positions of the available cards, pyramid first; returns how many."""
     n = 0
@@ -153,7 +159,7 @@ def _available(removed, drawn, params, out):
     return n
 
 
-@njit(cache=True, nogil=True)
+@hot
 def _hopeless(removed, values, partners):
     """True when some pyramid card can never be paired: every partner left lies above or below
     it in the pyramid, so the two are never free at the same time."""
@@ -164,7 +170,7 @@ def _hopeless(removed, values, partners):
     return False
 
 
-@njit(cache=True, nogil=True)
+@hot
 def _moves(key, values, params, avail, out, start):
     """Write the moves of a position into out[start:], best first; returns how many.
     An available pyramid king is removed without branching: it pairs with nothing, so removing
@@ -229,7 +235,7 @@ def _moves(key, values, params, avail, out, start):
     return m - start
 
 
-@njit(cache=True, nogil=True)
+@hot
 def _play(key, move):
     removed = key & REMOVED_BITS
     drawn = (key >> DRAWN_SHIFT) & 31
@@ -250,7 +256,7 @@ def _play(key, move):
 # --- hash tables: open addressing, linear probing, sizes powers of two -------------------------
 
 
-@njit(cache=True, nogil=True)
+@hot
 def _bits(table):
     bits = 0
     while (1 << bits) < table.size:
@@ -258,7 +264,7 @@ def _bits(table):
     return bits
 
 
-@njit(cache=True, nogil=True)
+@hot
 def _find(table, key, bits, key_bits):
     """Index of `key` in the table, or of the empty slot where it would go. An entry holds
     key + 1 in its `key_bits` (0 marks an empty slot) and maybe a small figure above them."""
@@ -269,7 +275,7 @@ def _find(table, key, bits, key_bits):
     return i
 
 
-@njit(cache=True, nogil=True)
+@hot
 def rehash(old, old_bounds, new, new_bounds, key_bits):
     """Move every entry of a full table into a bigger one."""
     bits = _bits(new)
@@ -290,12 +296,12 @@ def rehash(old, old_bounds, new, new_bounds, key_bits):
 # always form one of 1430 shapes), so a memo of them makes the proof nearly free.
 
 
-@njit(cache=True, nogil=True)
+@hot
 def _relaxed_count(rkey, v):
     return (rkey >> (PYRAMID + 3 * (v - 1))) & 7
 
 
-@njit(cache=True, nogil=True)
+@hot
 def _relaxed_cap(rkey, v, holding):
     """Count outside cards worth v only up to the pyramid cards left that they pair with."""
     shift = PYRAMID + 3 * (v - 1)
@@ -306,7 +312,7 @@ def _relaxed_cap(rkey, v, holding):
     return rkey
 
 
-@njit(cache=True, nogil=True)
+@hot
 def relaxed_key(removed, holding):
     rkey = removed & PYRAMID_BITS
     outside = ~removed & REMOVED_BITS & ~PYRAMID_BITS
@@ -316,7 +322,7 @@ def relaxed_key(removed, holding):
     return rkey
 
 
-@njit(cache=True, nogil=True)
+@hot
 def _relaxed_moves(rkey, values, out, start):
     """Moves of the relaxed game: a free king alone (without branching), a pair of free pyramid
     cards, or a free pyramid card with an outside card of the right value."""
@@ -338,7 +344,7 @@ def _relaxed_moves(rkey, values, out, start):
     return m - start
 
 
-@njit(cache=True, nogil=True)
+@hot
 def _relaxed_play(rkey, move, values, holding):
     a = move & 31
     b = move >> 5
@@ -354,14 +360,14 @@ def _relaxed_play(rkey, move, values, holding):
     return rkey
 
 
-@njit(cache=True, nogil=True)
+@hot
 def _relaxed_find(memo, rkey):
     mask = memo.size - 1
     i = np.int64((np.uint64(rkey) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(64 - _bits(memo)))
     return i, mask
 
 
-@njit(cache=True, nogil=True)
+@hot
 def _relaxed_lookup(memo, verdicts, rkey):
     i, mask = _relaxed_find(memo, rkey)
     while verdicts[i] != 0:
@@ -371,7 +377,7 @@ def _relaxed_lookup(memo, verdicts, rkey):
     return 0
 
 
-@njit(cache=True, nogil=True)
+@hot
 def _relaxed_store(memo, verdicts, rkey, verdict, control):
     """Remember a verdict; a memo half full is emptied (it only saves work)."""
     if control[C_RELAXED] >= memo.size // 2:
@@ -386,11 +392,11 @@ def _relaxed_store(memo, verdicts, rkey, verdict, control):
     verdicts[i] = verdict
 
 
-@njit(cache=True, nogil=True)
+@hot
 def _relaxed_lost(removed, deal, relaxed, control):
     """True when the relaxed game cannot be won from these cards: then the position is lost.
     Depth first with an explicit stack, every verdict memoised."""
-    values, partners, holding, params = deal
+    values, partners, holding, params = deal[0], deal[1], deal[2], deal[3]
     memo, verdicts, keys, moves, counts, index = relaxed
     rkey = relaxed_key(removed, holding)
     known = _relaxed_lookup(memo, verdicts, rkey)
@@ -435,7 +441,7 @@ def _pile_masks():
 THREE_WASTES, GIZA_PILES = _pile_masks()
 
 
-@njit(cache=True, nogil=True)
+@hot
 def _stuck(q, removed, values, holding, partners_from):
     """True when the outside card at q can never leave: no partner of it is left in the pyramid
     or among the positions `partners_from` (the outside cards that can be available with it)."""
@@ -445,14 +451,14 @@ def _stuck(q, removed, values, holding, partners_from):
     return holding[13 - v] & ~removed & (PYRAMID_BITS | partners_from) == 0
 
 
-@njit(cache=True, nogil=True)
+@hot
 def buried(key, deal):
     """Outside cards that can never be available again. In the last pass (no recycle left, and
     always in Giza) a waste or Giza pile only loses cards from its top, so everything under a
     card that can never leave stays covered. Which outside cards can be available together with
     a pile's top: one waste pile: none (the open stock's top card also); three waste piles or
     Giza: the other piles' cards."""
-    values, partners, holding, params = deal
+    values, partners, holding, params = deal[0], deal[1], deal[2], deal[3]
     removed = key & REMOVED_BITS
     drawn = (key >> DRAWN_SHIFT) & 31
     if params[P_PILES] == 0 and (key >> RECYCLES_SHIFT) < params[P_RECYCLES]:
@@ -483,20 +489,20 @@ def buried(key, deal):
     return dead
 
 
-@njit(cache=True, nogil=True)
+@hot
 def _lost(key, deal, relaxed, control):
     """A quick proof that a position is lost: a pyramid card without a partner that can ever be
     free with it, or the relaxed game lost; buried outside cards count as gone."""
-    values, partners, holding, params = deal
+    values, partners, holding, params = deal[0], deal[1], deal[2], deal[3]
     gone = (key & REMOVED_BITS) | buried(key, deal)
     return _hopeless(gone, values, partners) or _relaxed_lost(gone, deal, relaxed, control)
 
 
-@njit(cache=True, nogil=True)
+@hot
 def _may_lose(parent, child, move, deal):
     """Whether a move can make the quick proof succeed where it failed for its parent: a removal,
     or in the last pass a draw that puts a card that can never leave onto a waste pile."""
-    values, partners, holding, params = deal
+    values, partners, holding, params = deal[0], deal[1], deal[2], deal[3]
     kind = move & 3
     if kind <= PAIR:
         return True
@@ -519,11 +525,11 @@ def _may_lose(parent, child, move, deal):
 # --- the decision search -----------------------------------------------------------------------
 
 
-@njit(cache=True, nogil=True)
+@hot
 def start(key, deal, stack, relaxed, control):
     """Put the root position on the stack: WIN if already won, LOST if no move can help."""
-    values, partners, holding, params = deal
-    keys, moves, counts, index, avail, best = stack
+    values, partners, holding, params = deal[0], deal[1], deal[2], deal[3]
+    keys, moves, counts, index, avail, best, scratch, memo_keys, memo = stack
     if key & PYRAMID_BITS == PYRAMID_BITS:
         return WIN
     if _lost(key, deal, relaxed, control):
@@ -539,14 +545,14 @@ def start(key, deal, stack, relaxed, control):
     return BUDGET
 
 
-@njit(cache=True, nogil=True)
+@hot
 def _time(key):
     """How far play has gone through the stock: recycles, then drawn. From a position, draws and
     recycles alone reach the same cards at every later time, so if it is lost, so are those."""
     return (key >> RECYCLES_SHIFT) * 25 + ((key >> DRAWN_SHIFT) & 31)
 
 
-@njit(cache=True, nogil=True)
+@hot
 def _mark_lost(table, key, bits):
     """Remember that the cards left in `key` lose from its time on; returns 1 for a new entry."""
     removed = key & REMOVED_BITS
@@ -559,14 +565,14 @@ def _mark_lost(table, key, bits):
     return 0
 
 
-@njit(cache=True, nogil=True)
+@hot
 def decide(deal, stack, relaxed, control, table, budget):
     """Depth-first search for any winning line, until a result or `budget` nodes in all.
     On WIN the line is moves[d * MAX_MOVES + index[d] - 1] for d < control[C_DEPTH].
     The table holds, per set of cards left, the earliest time found lost; a position with the
     same cards at that time or later is lost too. Positions enter it only once fully searched."""
-    values, partners, holding, params = deal
-    keys, moves, counts, index, avail, best = stack
+    values, partners, holding, params = deal[0], deal[1], deal[2], deal[3]
+    keys, moves, counts, index, avail, best, scratch, memo_keys, memo = stack
     depth = control[C_DEPTH]
     nodes = control[C_NODES]
     count = control[C_COUNT]
@@ -617,80 +623,188 @@ def decide(deal, stack, relaxed, control, table, budget):
 # --- the shortest line: iterative deepening A* -------------------------------------------------
 
 
+@hot
+def _pyramid_pairs(left, v, holding, wpos):
+    """The most pairs the pyramid cards left worth v and 13 - v can make among themselves: two
+    pyramid cards pair only if neither lies over the other. A maximum matching, found by
+    tracking which sets of the (at most four) 13 - v cards the first cards can use up."""
+    vs = holding[v] & left
+    ws = holding[13 - v] & left
+    if vs == 0 or ws == 0:
+        return 0
+    nw = 0
+    while ws:
+        low = ws & -ws
+        wpos[nw] = _popcount(low - 1)
+        nw += 1
+        ws ^= low
+    reach = 1  # bit m: the 13 - v cards in set m can all be used by pairs so far
+    while vs:
+        low = vs & -vs
+        s = _popcount(low - 1)
+        vs ^= low
+        fits = 0
+        for j in range(nw):
+            if not (CONE[s] >> wpos[j]) & 1:
+                fits |= 1 << j
+        grown = reach
+        for m in range(1 << nw):
+            if (reach >> m) & 1:
+                for j in range(nw):
+                    if (fits >> j) & 1 and not (m >> j) & 1:
+                        grown |= 1 << (m | (1 << j))
+        reach = grown
+    most = 0
+    for m in range(1 << nw):
+        if (reach >> m) & 1:
+            most = max(most, _popcount(m))
+    return most
+
+
+CLASS_CARDS = 8  # a class {v, 13-v} has at most 8 cards in the pyramid
+
+
 @njit(cache=True, nogil=True)
-def estimate(key, deal):
+def pair_tables(values, holding):
+    """Per class c = {v, 13-v} (v = 1..6): the pyramid slots of its cards (class_slots[8c + i],
+    -1 past the last), and for every subset of them still in the pyramid (bit i: slot i is
+    left), the most pairs they can make among themselves (pairs[256c + subset])."""
+    class_slots = np.full(7 * CLASS_CARDS, -1, np.int64)
+    pairs = np.zeros(7 << CLASS_CARDS, np.int64)
+    wpos = np.zeros(4, np.int64)
+    for c in range(1, 7):
+        n = 0
+        for s in range(PYRAMID):
+            if values[s] == c or values[s] == 13 - c:
+                class_slots[c * CLASS_CARDS + n] = s
+                n += 1
+        for subset in range(1 << n):
+            left = 0
+            for i in range(n):
+                if (subset >> i) & 1:
+                    left |= 1 << class_slots[c * CLASS_CARDS + i]
+            pairs[(c << CLASS_CARDS) + subset] = _pyramid_pairs(left, c, holding, wpos)
+    return class_slots, pairs
+
+
+@hot
+def _class_pairs(left, c, class_slots, pairs):
+    subset = 0
+    for i in range(CLASS_CARDS):
+        s = class_slots[c * CLASS_CARDS + i]
+        if s < 0:
+            break
+        subset |= ((left >> s) & 1) << i
+    return pairs[(c << CLASS_CARDS) + subset]
+
+
+PYRAMID_MEMO_BITS = 12
+PYRAMID_MEMO_WIDTH = 32  # per pyramid: kings, steps, steps per class, need per value, count per value
+
+
+@hot
+def _pyramid_figures(left, deal, memo_keys, memo):
+    """The pyramid part of the estimate, which depends only on the pyramid cards left; few sets
+    of them occur in a search, so the figures are kept in a small direct-mapped memo. Returns
+    the offset of the figures in `memo`: kings, steps, steps of class c at 1 + c, cards needed
+    from outside worth w at 7 + w, pyramid cards left worth v at 19 + v."""
+    holding = deal[2]
+    slot = np.int64((np.uint64(left) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(64 - PYRAMID_MEMO_BITS))
+    at = slot * PYRAMID_MEMO_WIDTH
+    if memo_keys[slot] == left:
+        return at
+    memo_keys[slot] = left
+    for v in range(1, 13):
+        memo[at + 19 + v] = _popcount(holding[v] & left)
+    kings = _popcount(holding[13] & left)
+    steps = kings
+    for c in range(1, 7):
+        m = _class_pairs(left, c, deal[4], deal[5])
+        a = memo[at + 19 + c]
+        b = memo[at + 32 - c]
+        memo[at + 1 + c] = a + b - m
+        memo[at + 7 + 13 - c] = a - m
+        memo[at + 7 + c] = b - m
+        steps += a + b - m
+    memo[at] = kings
+    memo[at + 1] = steps
+    return at
+
+
+@hot
+def estimate(key, deal, scratch, memo_keys, memo):
     """A lower bound on the steps still needed.
     Pairs and kings: a pair removes one card of each value of its pair of values {v, 13-v} (a
-    "class"), so a class with a cards worth v and b worth 13-v in the pyramid needs at least
-    max(a, b) steps that take a pyramid card, and each king in the pyramid one step.
-    Draws: where the pyramid holds more cards of v than of 13-v, the difference must come from
-    outside. If those cards are still in the stock, every stock card above the one needed
-    (the "target") must leave the top of the stock first. Without an open stock, each is drawn:
-    one step each (a draw deals three with three wastes). With an open stock a card may also
-    leave by a pair: a king, or a card with no partner left in the pyramid, still costs a step
-    of its own; a card that pairs with a pyramid card of class c raises that class's pair steps
-    to at least (a + b + those cards) / 2, since each such pair takes one pyramid card."""
-    values, partners, holding, params = deal
+    "class"). If the pyramid holds a cards worth v and b worth 13-v, of which at most m pairs can
+    be made inside the pyramid (a card never pairs with one above or below it), the class needs
+    at least a + b - m steps that take a pyramid card; each king in the pyramid one step.
+    Draws: a - m cards worth 13-v (and b - m worth v) must come from outside. If those are still
+    in the stock, every stock card above the one needed (the "target") must leave the top of the
+    stock first. Without an open stock, each is drawn: one step each (a draw deals three with
+    three wastes). With an open stock a card may also leave by a pair: a king, or a card with no
+    partner left in the pyramid, still costs a step of its own; a card that pairs with a pyramid
+    card of class c raises that class's steps to at least (a + b + those cards) / 2, since each
+    such pair takes just one pyramid card."""
+    values, partners, holding, params = deal[0], deal[1], deal[2], deal[3]
     removed = key & REMOVED_BITS
     drawn = (key >> DRAWN_SHIFT) & 31
     left = ~removed & PYRAMID_BITS
-    kings = _popcount(holding[13] & left)
-    count = np.zeros(14, np.int64)  # pyramid cards left per value
-    for v in range(1, 13):
-        count[v] = _popcount(holding[v] & left)
-    pairs = 0
-    for v in range(1, 7):
-        pairs += max(count[v], count[13 - v])
-    best = kings + pairs
+    at = _pyramid_figures(left, deal, memo_keys, memo)
+    kings = memo[at]
+    best = memo[at + 1]
     if params[P_PILES] > 0:
         return best
+    base = memo[at + 1:at + 8]  # steps per class
+    count = memo[at + 19:at + 33]  # pyramid cards left per value
+    need = scratch[0:14]  # cards per value that must come from outside
+    above = scratch[16:23]  # open stock: stock cards above the target per class
+    for w in range(1, 13):
+        need[w] = memo[at + 7 + w]
+    pairs = best - kings
     wastes = params[P_WASTES]
     waste = ~removed & (((1 << drawn) - 1) << PYRAMID)
-    above = np.zeros(7, np.int64)  # open stock: stock cards above the target per class
-    for v in range(1, 13):
-        need = count[v] - count[13 - v]
-        if need <= 0:
+    targets = 0
+    for w in range(1, 13):
+        need[w] -= _popcount(holding[w] & waste)  # those on the waste cost no draw
+        if need[w] > 0:
+            targets += 1
+    if targets == 0:
+        return best
+    # One walk down the stock: when the last card needed of a value turns up, the cards passed
+    # so far give a bound.
+    passed = 0  # stock cards passed that cost a step of their own
+    above[:] = 0
+    for q in range(PYRAMID + drawn, DECK):
+        if (removed >> q) & 1:
             continue
-        w = 13 - v
-        need -= _popcount(holding[w] & waste)
-        if need <= 0:
-            continue
-        passed = 0  # stock cards above the target that cost a step of their own
-        above[:] = 0
-        target = -1
-        for q in range(PYRAMID + drawn, DECK):
-            if (removed >> q) & 1:
-                continue
-            u = values[q]
-            if u == w:
-                need -= 1
-                if need == 0:
-                    target = q
+        u = values[q]
+        if need[u] > 0:
+            need[u] -= 1
+            if need[u] == 0:
+                if not params[P_OPEN]:
+                    steps = kings + pairs + (passed + 1 + wastes - 1) // wastes  # this one drawn too
+                else:
+                    steps = kings + passed
+                    for c in range(1, 7):
+                        steps += max(base[c], (count[c] + count[13 - c] + above[c] + 1) // 2)
+                best = max(best, steps)
+                targets -= 1
+                if targets == 0:
                     break
-            if not params[P_OPEN] or u == 13 or count[13 - u] == 0:
-                passed += 1
-            else:
-                above[min(u, 13 - u)] += 1
-        if target < 0:
-            continue
-        if not params[P_OPEN]:
-            steps = kings + pairs + (passed + 1 + wastes - 1) // wastes  # the target is drawn too
+        if not params[P_OPEN] or u == 13 or count[13 - u] == 0:
+            passed += 1
         else:
-            steps = kings + passed
-            for c in range(1, 7):
-                steps += max(count[c], count[13 - c], (count[c] + count[13 - c] + above[c] + 1) // 2)
-        if steps > best:
-            best = steps
+            above[min(u, 13 - u)] += 1
     return best
 
 
-@njit(cache=True, nogil=True)
+@hot
 def _bound(table, bounds, key, bits):
     slot = _find(table, key, bits, FULL_KEY)
     return np.int64(bounds[slot]) if table[slot] != 0 else 0
 
 
-@njit(cache=True, nogil=True)
+@hot
 def _raise_bound(table, bounds, key, bound, bits):
     """Store a proven lower bound (never lowering one); returns 1 for a new entry."""
     slot = _find(table, key, bits, FULL_KEY)
@@ -703,15 +817,15 @@ def _raise_bound(table, bounds, key, bound, bits):
     return 0
 
 
-@njit(cache=True, nogil=True)
+@hot
 def deepen(deal, stack, relaxed, control, table, bounds, budget, limit):
     """One iteration of IDA*: look for a winning line of at most `limit` steps.
     A position at depth g is cut when g + (lower bound) > limit. When all its moves fail, its
     bound rises to the least of 1 + (bound of a child): a proof that needs fewer steps fails,
     kept in the table for later meetings and iterations. After a failed iteration the root's
     bound (control[C_BOUND]) is the next limit. On WIN the line is on the stack as in `decide`."""
-    values, partners, holding, params = deal
-    keys, moves, counts, index, avail, best = stack
+    values, partners, holding, params = deal[0], deal[1], deal[2], deal[3]
+    keys, moves, counts, index, avail, best, scratch, memo_keys, memo = stack
     depth = control[C_DEPTH]
     nodes = control[C_NODES]
     count = control[C_COUNT]
@@ -743,13 +857,16 @@ def deepen(deal, stack, relaxed, control, table, bounds, budget, limit):
             keys[depth] = child
             result = WIN
             break
-        if _may_lose(keys[depth], child, move, deal) and _lost(child, deal, relaxed, control):
-            continue  # its bound is infinite: best[depth] stays as it is
-        bound = max(estimate(child, deal), _bound(table, bounds, child, bits))
+        bound = estimate(child, deal, scratch, memo_keys, memo)
+        if depth + 1 + bound <= limit:  # only then can the table's bound matter
+            bound = max(bound, _bound(table, bounds, child, bits))
         if bound >= INFINITE:
             continue
         if depth + 1 + bound > limit:
             best[depth] = min(best[depth], bound + 1)
+            continue
+        if _may_lose(keys[depth], child, move, deal) and _lost(child, deal, relaxed, control):
+            count += _raise_bound(table, bounds, child, INFINITE, bits)
             continue
         nodes += 1
         n = _moves(child, values, params, avail, moves, (depth + 1) * MAX_MOVES)

@@ -84,6 +84,13 @@ class _Budget:
         return time.perf_counter() - self.started
 
 
+def _pair_tables(deal, values, holding, shortest):
+    """The shortest search's table of pairs possible inside the pyramid (empty for the other)."""
+    if not shortest:
+        return np.full(7 * k.CLASS_CARDS, -1, np.int64), np.zeros(7 << k.CLASS_CARDS, np.int64)
+    return k.pair_tables(values, holding)
+
+
 class _Search:
     """The arrays one compiled search works in: the deal, the explicit stack and the tables."""
 
@@ -92,7 +99,8 @@ class _Search:
         self.deal = deal
         self.shortest = shortest
         params = np.array([v.wastes, v.piles, int(v.open_stock), v.recycles, int(shortest)], np.int64)
-        self.arrays = (*k.deal_arrays(deal.cards), params)
+        values, partners, holding = k.deal_arrays(deal.cards)
+        self.arrays = (values, partners, holding, params, *_pair_tables(deal, values, holding, shortest))
         self.stack = (
             np.zeros(k.MAX_DEPTH, np.int64),  # positions
             np.zeros(k.MAX_DEPTH * k.MAX_MOVES, np.int64),  # their moves
@@ -100,6 +108,9 @@ class _Search:
             np.zeros(k.MAX_DEPTH, np.int64),  # the move being tried
             np.zeros(64, np.int64),  # scratch: available cards
             np.zeros(k.MAX_DEPTH, np.int64),  # the shortest search's best bound below each
+            np.zeros(32, np.int64),  # scratch: the estimate's counts
+            np.full(1 << k.PYRAMID_MEMO_BITS, -1, np.int64),  # the estimate's memo: pyramids
+            np.zeros(k.PYRAMID_MEMO_WIDTH << k.PYRAMID_MEMO_BITS, np.int64),  # ... and figures
         )
         self.relaxed = (
             np.zeros(1 << RELAXED_MEMO_BITS, np.int64),
@@ -183,7 +194,7 @@ class _Search:
         """IDA* below a known winning `line`: search with limits rising from a lower bound until
         a line within the limit turns up; each failed limit proves the root needs more steps.
         Returns the shortest line and True, or the shortest known and False if the budget ends."""
-        limit = int(k.estimate(key, self.arrays))
+        limit = int(k.estimate(key, self.arrays, *self.stack[-3:]))
         while limit < len(line):
             status = self._start(key)
             if status == k.BUDGET:
@@ -228,8 +239,8 @@ def solve(deal: Deal, state: State = START, *, shortest: bool = False,
 
 def lower_bound(deal: Deal, state: State = START) -> int:
     """The shortest search's admissible estimate: at least this many steps are still needed."""
-    arrays = _Search(deal, shortest=True).arrays
-    return int(k.estimate(state_key(deal, state), arrays))
+    search = _Search(deal, shortest=True)
+    return int(k.estimate(state_key(deal, state), search.arrays, *search.stack[-3:]))
 
 
 def warm_up() -> None:
