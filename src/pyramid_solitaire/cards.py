@@ -35,16 +35,21 @@ def card_text(card: int) -> str:
     return RANKS[card % 13] + SUITS[card // 13]
 
 
+def quote(text: str, limit: int = 24) -> str:
+    """Text echoed in an error message, cut short so hostile input cannot flood the message."""
+    return repr(text if len(text) <= limit else text[:limit] + "...")
+
+
 def parse_card(text: str) -> int:
     """Read 'Ah', 'td', '10h', 'QS'; refuse anything else with a message naming it."""
     t = text.strip()
     if len(t) < 2:
-        raise CardError(f"'{text}' is not a card (expected rank and suit, e.g. Ah, Td, Ks)")
+        raise CardError(f"{quote(text)} is not a card (expected rank and suit, e.g. Ah, Td, Ks)")
     rank, suit = t[:-1].upper(), t[-1].lower()
     if rank == "10":
         rank = "T"
     if len(rank) != 1 or rank not in RANKS:
-        raise CardError(f"'{text}' is not a card: unknown rank '{t[:-1]}' (use A 2-9 T/10 J Q K)")
+        raise CardError(f"{quote(text)} is not a card: unknown rank {quote(t[:-1])} (use A 2-9 T/10 J Q K)")
     if suit not in SUITS:
-        raise CardError(f"'{text}' is not a card: unknown suit '{t[-1]}' (use c d h s)")
+        raise CardError(f"{quote(text)} is not a card: unknown suit {quote(t[-1])} (use c d h s)")
     return SUITS.index(suit) * 13 + RANKS.index(rank)

@@ -11,7 +11,7 @@ cards never changes; the same compact state is what the compiled solver searches
 
 from dataclasses import dataclass
 
-from .cards import CardError, card_text, is_king, pairs, parse_card, value
+from .cards import CardError, card_text, is_king, pairs, parse_card, quote, value
 from .deals import PYRAMID_SIZE, DECK_SIZE, deal_cards, format_deck, parse_deck
 from .variants import Variant
 
@@ -262,12 +262,12 @@ class Deal:
         parts = t.split("+")
         if not t or len(parts) > 2:
             raise MoveSyntaxError(
-                f"'{text}' is not a move: write a pair as 7h+6c, a king as Kd, or draw / recycle"
+                f"{quote(text)} is not a move: write a pair as 7h+6c, a king as Kd, or draw / recycle"
             )
         try:
             cards = [parse_card(part) for part in parts]
         except CardError as err:
-            raise MoveSyntaxError(f"'{text}' is not a move: {err}") from None
+            raise MoveSyntaxError(f"{quote(text)} is not a move: {err}") from None
         return self.normalize(Move("pair" if len(cards) == 2 else "king", tuple(cards)))
 
     def normalize(self, move: Move) -> Move:

@@ -2,6 +2,7 @@
 
 import json
 
+from .cards import quote
 from .deal import START, Deal, IllegalMove, Move, State
 from .deals import DeckError, check_deal_number
 from .variants import DEFAULT_VARIANT, UnknownVariant, Variant, get_variant
@@ -119,7 +120,8 @@ class Game:
         unknown = sorted(set(map(str, record)) - RECORD_FIELDS)
         if unknown:
             raise RecordError(f"unknown field(s) in game record: {', '.join(unknown)}")
-        if record.get("version") != RECORD_VERSION:
+        version = record.get("version")
+        if type(version) is not int or version != RECORD_VERSION:  # True and 1.0 are not versions
             raise RecordError(f"game record version must be {RECORD_VERSION}, not {record.get('version')!r}")
         variant = record.get("variant", DEFAULT_VARIANT)
         if not isinstance(variant, str):
@@ -143,7 +145,7 @@ class Game:
                 game.play(text)
             except ValueError as err:
                 field, n = ("moves", i) if i <= len(moves) else ("redo", i - len(moves))
-                raise RecordError(f"game record {field}: move {n} '{text}': {err}") from None
+                raise RecordError(f"game record {field}: move {n} {quote(text)}: {err}") from None
         for _ in redo:
             game.undo()
         return game

@@ -2,6 +2,8 @@
 
 from dataclasses import dataclass
 
+from .cards import quote
+
 
 class UnknownVariant(ValueError):
     """A variant id that is not in the registry."""
@@ -85,4 +87,4 @@ def get_variant(variant_id: str) -> Variant:
         return VARIANTS[variant_id]
     except (KeyError, TypeError):
         known = ", ".join(VARIANTS)
-        raise UnknownVariant(f"unknown variant '{variant_id}' (known: {known})") from None
+        raise UnknownVariant(f"unknown variant {quote(str(variant_id))} (known: {known})") from None
