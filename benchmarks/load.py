@@ -1,6 +1,6 @@
 """Load benchmark: moves and hints mixed against a game server on 127.0.0.1.
 
-Starts `uvicorn pyramid_solitaire.web:app` with --workers on a free loopback port (or uses --url),
+Starts `pyramid-solitaire serve --workers N` on a free loopback port (or uses --url),
 then several client threads send a bounded number of requests for a bounded time, and the script
 prints requests per second and p50/p99 latency for moves and for hints.
 
@@ -30,8 +30,8 @@ def free_port() -> int:
 def start_server(workers: int) -> tuple[subprocess.Popen, str]:
     port = free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "pyramid_solitaire.web:app", "--host", "127.0.0.1",
-         "--port", str(port), "--workers", str(workers), "--log-level", "warning"])
+        [sys.executable, "-m", "pyramid_solitaire.cli", "serve", "--port", str(port),
+         "--workers", str(workers)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     for _ in range(200):
         try:

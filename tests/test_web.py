@@ -171,7 +171,7 @@ def test_state_reloads_a_record_and_bad_records_are_refused_clearly():
         ({"version": 9, "variant": "pyramid", "deal": 1, "moves": []}, "version"),
         ({"version": 1, "variant": "nope", "deal": 1, "moves": []}, "unknown variant"),
         ({"version": 1, "variant": "pyramid", "deal": 1, "moves": ["Qs+Ah"]}, "move 1 'Qs+Ah'"),
-        ({"version": 1, "variant": "pyramid", "deal": "x1", "moves": []}, "deal must be a number"),
+        ({"version": 1, "variant": "pyramid", "deal": "x1", "moves": []}, "is not a deal number"),
         ({"version": 1, "variant": "pyramid", "moves": []}, "exactly one of"),
     ]
     for bad, words in cases:
@@ -250,6 +250,7 @@ def test_serve_command_defaults_and_options(monkeypatch):
     args = cli.build_parser().parse_args(["serve"])
     assert (args.host, args.port, args.func) == ("127.0.0.1", 8000, cli.cmd_serve)
     served = []
-    monkeypatch.setattr(web, "serve", lambda host, port: served.append((host, port)))
+    monkeypatch.setattr(web, "serve", lambda host, port, workers: served.append((host, port, workers)))
     assert cli.main(["serve", "--host", "0.0.0.0", "--port", "8123"]) == 0
-    assert served == [("0.0.0.0", 8123)]
+    assert cli.main(["serve", "--workers", "3"]) == 0
+    assert served == [("0.0.0.0", 8123, 1), ("127.0.0.1", 8000, 3)]

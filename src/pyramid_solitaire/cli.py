@@ -134,21 +134,17 @@ def cmd_serve(args, out) -> int:
     from .web import serve  # the web stack loads only for this command
 
     print(f"Pyramid solitaire on http://{args.host}:{args.port}/", file=out, flush=True)
-    serve(args.host, args.port)
+    serve(args.host, args.port, args.workers)
     return 0
 
 
 def cmd_hint(args, out) -> int:
     """The page's hint for a game record read from a file or standard input."""
-    from .hints import hint  # the solver loads only for the commands that need it
+    from .hints import advice  # the solver loads only for the commands that need it
 
     text = sys.stdin.read() if args.record == "-" else _read_file(args.record)
-    game = Game.from_json(text)
-    found = hint(game, args.time_limit)
-    if args.json:
-        print(json.dumps(found.to_dict(game)), file=out)
-    else:
-        print(describe_hint(found.to_dict(game)), file=out)
+    shown = advice(Game.from_json(text), args.time_limit)  # the same call as the page's /api/hint
+    print(json.dumps(shown) if args.json else describe_hint(shown), file=out)
     return 0
 
 
@@ -300,7 +296,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("serve", help="serve the browser game on http://HOST:PORT/")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
     p.set_defaults(func=cmd_serve)
+
     p = sub.add_parser("hint", help="the exact hint for a game record (JSON, as the page saves it)")
     p.add_argument("record", nargs="?", default="-", help="record file (default: standard input)")
     p.add_argument("--time-limit", type=float, default=0.5, help="seconds for the solver (default 0.5)")

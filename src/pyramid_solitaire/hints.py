@@ -69,6 +69,11 @@ def hint(game: Game, time_limit: float = HINT_SECONDS) -> Hint:
     return done(verdict=UNKNOWN, move=moves[0] if moves else None)
 
 
+def advice(game: Game, time_limit: float = HINT_SECONDS) -> dict:
+    """The hint as the page and the command line show it: one code path for both."""
+    return hint(game, time_limit).to_dict(game)
+
+
 def last_winnable(game: Game, left=lambda: None) -> int | None:
     """How many of the played moves still left the game winnable: -1 if the deal never was,
     None if the budget ran out. The current position must be lost. Winnability only ever

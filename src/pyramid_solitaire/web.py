@@ -6,19 +6,28 @@ record and a `view` of the position that the page draws as it is. Engine errors 
 subclasses) become 4xx answers whose `error` text a player can read.
 """
 
+import os
+import re
 import secrets
+from datetime import date
+import socket
+import threading
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Annotated
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException
 
-from .cards import card_text
+from .cards import card_text, quote
 from .deal import IllegalMove
-from .deals import MAX_DEAL
+from .deals import MAX_DEAL, daily_deal
 from .game import Game, RecordError
+from .hints import HINT_SECONDS, advice, winnable_deal
 from .variants import DEFAULT_VARIANT, VARIANTS
 
 STATIC = Path(__file__).parent / "static"
@@ -33,19 +42,37 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
        "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
 
 
-class NewGame(BaseModel):
-    variant: str = DEFAULT_VARIANT
-    deal: int | str | None = None
-    deck: str | None = None
+# A real request is a few kilobytes (a record of a few hundred moves); anything far bigger is junk.
+MAX_BODY = 64 * 1024
+DealText = Annotated[str, Field(max_length=24)]
 
 
-class RecordOnly(BaseModel):
+class Body(BaseModel):
+    """Every request body: unknown fields are refused, texts have sane lengths."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class NewGame(Body):
+    variant: str = Field(DEFAULT_VARIANT, max_length=40)
+    deal: int | DealText | None = None
+    deck: str | None = Field(None, max_length=1000)
+    winnable_only: bool = False  # a random deal that the solver proves winnable
+    daily: str | None = Field(None, max_length=10)  # the player's local date: that day's deal
+
+
+class UndoRequest(Body):
+    record: dict
+    count: int = Field(1, ge=1, le=1000)  # undo this many moves at once (back to a winnable point)
+
+
+class RecordOnly(Body):
     record: dict
 
 
-class MoveRequest(BaseModel):
+class MoveRequest(Body):
     record: dict
-    move: str
+    move: str = Field(max_length=40)
 
 
 # --- engine <-> JSON ----------------------------------------------------------------------
@@ -54,9 +81,7 @@ def load(record: dict) -> Game:
     """A game from the page's record; a deal number sent as text (see JS_SAFE) is read back."""
     deal = record.get("deal")
     if isinstance(deal, str):
-        if not deal.isdigit():
-            raise RecordError(f"game record: deal must be a number, not '{deal}'")
-        record = {**record, "deal": int(deal)}
+        record = {**record, "deal": _deal_number(deal)}
     return Game.from_record(record)
 
 
@@ -109,20 +134,104 @@ def answer(game: Game, **extra) -> dict:
 
 
 def hint_for(game: Game) -> dict:
-    """The hint: for now the first legal move, not checked by a solver.
-    (One small function on purpose: the exact solver hint replaces just this.)"""
+    """The exact hint (hints.advice, the same call as `pyramid-solitaire hint`). When the solver
+    is busy with other players, the answer is the unchecked fallback, marked as such."""
+    with solver_slot() as free:
+        if free:
+            return advice(game, HINT_SECONDS)
     moves = game.legal_moves()
-    return {"move": str(moves[0]) if moves else None, "exact": False, "winnable": None}
+    return {"verdict": "unknown" if moves else "unwinnable", "move": str(moves[0]) if moves else None,
+            "checked": False, "shortest": False, "steps": None, "last_winnable": None,
+            "last_winnable_move": None, "losing_move": None, "undo": None, "seconds": 0.0,
+            "busy": True}
+
+
+WINNABLE_SECONDS = 2.0  # how long New game may look for a deal the solver proves winnable
+
+
+def proven_winnable_deal(variant: str) -> int | None:
+    """A random deal number proven winnable, or None when no proof came in time (or the solver is busy)."""
+    with solver_slot() as free:
+        return winnable_deal(variant, random_deal, WINNABLE_SECONDS) if free else None
+
+
+def parse_day(text: str) -> date:
+    """The page's local date, YYYY-MM-DD."""
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+        try:
+            return date.fromisoformat(text)
+        except ValueError:
+            pass
+    raise RecordError(f"daily: {quote(text)} is not a date (YYYY-MM-DD)")
 
 
 def random_deal() -> int:
     return secrets.randbelow(RANDOM_DEALS)
 
 
+# Solver calls run in the request's worker thread (the kernel releases the GIL). At most this
+# many run at once, so ordinary moves keep a core to themselves; a request that finds every
+# slot taken is answered at once without the solver, never queued.
+SOLVER_SLOTS = threading.BoundedSemaphore(max((os.cpu_count() or 2) - 1, 1))
+
+
+@contextmanager
+def solver_slot():
+    """Yields True when the solver may run now, False when it is busy."""
+    free = SOLVER_SLOTS.acquire(blocking=False)
+    try:
+        yield free
+    finally:
+        if free:
+            SOLVER_SLOTS.release()
+
+
+class BodyLimit:
+    """ASGI middleware: refuse a request body over `limit` bytes with 413 before it is parsed,
+    whether or not the client announced its length."""
+
+    def __init__(self, app, limit: int):
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        chunks, size = [], 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            chunks.append(message.get("body", b""))
+            size += len(chunks[-1])
+            if size > self.limit:
+                too_large = JSONResponse({"error": f"request body is larger than {self.limit} bytes",
+                                          "kind": "TooLarge"}, status_code=413)
+                return await too_large(scope, receive, send)
+            if not message.get("more_body"):
+                break
+        body, replayed = b"".join(chunks), False
+
+        async def replay():
+            nonlocal replayed
+            if replayed:
+                return await receive()
+            replayed = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        await self.app(scope, replay, send)
+
+
 # --- the app --------------------------------------------------------------------------------
 
 def create_app() -> FastAPI:
     app = FastAPI(title="Pyramid solitaire", docs_url=None, redoc_url=None)
+    app.add_middleware(BodyLimit, limit=MAX_BODY)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, err: HTTPException):
+        # Starlette's own refusals (unknown path, body that is not JSON) in the same shape.
+        return JSONResponse({"error": str(err.detail), "kind": "HTTPError"}, status_code=err.status_code,
+                            headers=getattr(err, "headers", None))
 
     @app.exception_handler(ValueError)
     async def engine_error(request: Request, err: ValueError):
@@ -214,15 +323,29 @@ def create_app() -> FastAPI:
 
 def _deal_number(deal: int | str) -> int:
     text = str(deal).strip()
-    if not text.isdigit() or int(text) >= MAX_DEAL:
-        raise RecordError(f"'{deal}' is not a deal number (0 to 2**64 - 1)")
+    if not re.fullmatch(r"[0-9]{1,20}", text) or int(text) >= MAX_DEAL:
+        raise RecordError(f"{quote(str(deal))} is not a deal number (0 to 2**64 - 1)")
     return int(text)
 
 
 app = create_app()
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000) -> None:
+def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
     import uvicorn
+    from uvicorn.supervisors import Multiprocess
 
-    uvicorn.run(app, host=host, port=port, log_level="info")
+    if workers <= 1:
+        uvicorn.run(app, host=host, port=port, log_level="info")
+        return
+    # uvicorn's own --workers path binds its socket without naming IPPROTO_TCP, so accepted
+    # connections miss TCP_NODELAY and every keep-alive request waits ~40 ms for a delayed ACK
+    # (uvicorn issue 3149). Bind the socket here, protocol named, and hand it to the workers.
+    config = uvicorn.Config("pyramid_solitaire.web:app", host=host, port=port, workers=workers,
+                            log_level="info")
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.set_inheritable(True)
+    Multiprocess(config, sockets=[sock]).run()
