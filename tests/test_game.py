@@ -70,7 +70,8 @@ def test_record_with_a_deck_string():
     ({"version": 1, "variant": "pyramid"}, "exactly one of 'deal'"),
     ({"version": 1, "variant": "pyramid", "deal": 1, "deck": "x"}, "exactly one of 'deal'"),
     ({"version": 1, "variant": "pyramid", "deal": -4}, "out of range"),
-    ({"version": 1, "variant": "pyramid", "deal": "12"}, "must be an integer"),
+    ({"version": 1, "variant": "pyramid", "deal": "²"}, "must be an integer"),
+    ({"version": 1, "variant": "pyramid", "deal": "12x"}, "must be an integer"),
     ({"version": 1, "variant": "pyramid", "deck": "Ah Kd"}, "deck string has 2 cards"),
     ({"version": 1, "variant": "pyramid", "deal": 1, "moves": "Kc"}, "list of move texts"),
     ({"version": 1, "variant": "pyramid", "deal": 1, "moves": ["Kc", "Qs+Ah"]}, "move 2 'Qs\\+Ah'.*still in the stock"),
@@ -99,3 +100,10 @@ def test_no_move_after_the_game_is_won():
     assert g.is_won and not g.is_stuck
     with pytest.raises(IllegalMove, match="already won"):
         g.play("draw")
+
+
+def test_record_deal_number_may_travel_as_text():
+    # JavaScript numbers are exact only to 2**53, so the page sends big deal numbers as text.
+    big = 2**64 - 1
+    record = {"version": 1, "variant": "pyramid", "deal": str(big), "moves": []}
+    assert Game.from_record(record).deal.number == big

@@ -1,6 +1,7 @@
 """A game: a deal plus the moves played, with undo and redo, and its JSON record."""
 
 import json
+import re
 
 from .cards import quote
 from .deal import START, Deal, IllegalMove, Move, State
@@ -130,7 +131,10 @@ class Game:
             raise RecordError("game record needs exactly one of 'deal' (a number) or 'deck' (a deck string)")
         try:
             if "deal" in record:
-                game = cls(variant, number=check_deal_number(record["deal"]))
+                deal = record["deal"]
+                if isinstance(deal, str) and re.fullmatch(r"[0-9]{1,20}", deal):
+                    deal = int(deal)  # numbers past 2**53 travel as text for JavaScript
+                game = cls(variant, number=check_deal_number(deal))
             else:
                 deck = record["deck"]
                 if not isinstance(deck, str):

@@ -1,0 +1,116 @@
+"""Hostile input: every refusal is a 4xx with a readable message, never a 500, never a hang."""
+
+import json
+
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pyramid_solitaire.game import Game, RecordError
+from pyramid_solitaire.web import MAX_BODY, app
+
+client = TestClient(app, raise_server_exceptions=False)
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=30),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
+move_texts = st.sampled_from(["Kc", "draw", "recycle", "7h+6c", "Qs+Ah", "Kd", "undo", ""]) | st.text(max_size=12)
+records = st.fixed_dictionaries(
+    {"version": st.sampled_from([1, 1, 1, 2, "1", True, 1.0, None])},
+    optional={
+        "variant": st.sampled_from(["pyramid", "giza", "three-wastes", "open-stock", "nope", 7]),
+        "deal": st.integers(-5, 2**65) | st.sampled_from(["12", "x", "", "²", "9" * 30]) | json_values,
+        "deck": st.text(max_size=60) | json_values,
+        "moves": st.lists(move_texts, max_size=8) | json_values,
+        "redo": st.lists(move_texts, max_size=3),
+        "extra": json_values,
+    },
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(records | json_values)
+def test_record_loader_accepts_or_refuses_with_record_error(record):
+    try:
+        game = Game.from_record(record)
+    except RecordError as err:
+        assert str(err)
+    else:
+        assert Game.from_record(game.to_record()).state == game.state
+
+
+def check_answer(response):
+    assert response.status_code < 500, response.text
+    body = response.json()
+    if response.status_code >= 400:
+        assert isinstance(body["error"], str) and body["error"]
+    else:
+        assert "record" in body and "view" in body
+    return body
+
+
+ENDPOINTS = ["/api/state", "/api/move", "/api/undo", "/api/redo", "/api/restart"]
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(ENDPOINTS), records | json_values, move_texts | json_values)
+def test_api_never_answers_5xx(path, record, move):
+    body = {"record": record, "move": move} if path == "/api/move" else {"record": record}
+    check_answer(client.post(path, json=body))
+
+
+@settings(max_examples=100, deadline=None)
+@given(json_values)
+def test_new_game_never_answers_5xx(body):
+    check_answer(client.post("/api/new", json=body))
+
+
+def test_unknown_fields_and_wrong_types_are_named():
+    body = check_answer(client.post("/api/move", json={"record": {}, "move": "Kc", "cheat": 1}))
+    assert "cheat" in body["error"]
+    body = check_answer(client.post("/api/move", json={"record": [], "move": 5}))
+    assert "record" in body["error"] and "move" in body["error"]
+
+
+def test_oversized_bodies_are_refused_before_parsing():
+    big = json.dumps({"record": {"version": 1, "deal": 1, "moves": ["draw"] * 20000}})
+    assert len(big) > MAX_BODY
+    r = client.post("/api/state", content=big, headers={"content-type": "application/json"})
+    assert r.status_code == 413 and "larger than" in r.json()["error"]
+
+    def chunks():  # no Content-Length: the limit still holds
+        for _ in range(100):
+            yield b" " * 1024
+    r = client.post("/api/state", content=chunks(), headers={"content-type": "application/json"})
+    assert r.status_code == 413
+
+
+def test_deeply_nested_json_and_non_json_are_refused():
+    deep = '{"record": ' + "[" * 50000 + "]" * 50000 + "}"
+    assert client.post("/api/state", content=deep, headers={"content-type": "application/json"}).status_code == 413
+    nested = '{"record": ' + "[" * 5000 + "]" * 5000 + "}"
+    check_answer(client.post("/api/state", content=nested, headers={"content-type": "application/json"}))
+    for junk in (b"\xff\xfe", b"{", b"null", b"[]"):
+        r = client.post("/api/move", content=junk, headers={"content-type": "application/json"})
+        assert 400 <= r.status_code < 500 and check_answer(r)["error"]
+
+
+def test_long_hostile_texts_are_not_echoed_whole():
+    record = {"version": 1, "variant": "pyramid", "deal": 1, "moves": ["x" * 5000]}
+    body = check_answer(client.post("/api/state", json={"record": record}))
+    assert len(body["error"]) < 250 and "x" * 30 not in body["error"]
+    body = check_answer(client.post("/api/new", json={"variant": "v" * 39}))
+    assert len(body["error"]) < 200
+
+
+def test_unknown_paths_and_methods_answer_in_the_same_shape():
+    assert client.get("/api/nothing").json()["error"] == "Not Found"
+    assert client.get("/api/move").status_code == 405
+    assert client.get("/static/../web.py").status_code == 404
+
+
+def test_every_answer_carries_the_content_security_policy():
+    for r in (client.get("/"), client.get("/api/variants"), client.post("/api/new", json={"cheat": 1})):
+        assert "script-src 'self'" in r.headers["content-security-policy"]
