@@ -28,7 +28,7 @@ from .deal import IllegalMove
 from .deals import MAX_DEAL, daily_deal
 from .game import Game, RecordError
 from .hints import HINT_SECONDS, advice, winnable_deal
-from .variants import DEFAULT_VARIANT, VARIANTS
+from .variants import DEFAULT_VARIANT, VARIANTS, get_variant
 
 STATIC = Path(__file__).parent / "static"
 
@@ -272,14 +272,22 @@ def create_app() -> FastAPI:
 
     @app.post("/api/new")
     def new(body: NewGame):
+        chosen = [body.deal is not None, body.deck is not None, body.daily is not None, body.winnable_only]
+        if sum(chosen) > 1:
+            raise RecordError("give either a deal number, a deck string, a daily date or winnable_only, "
+                              "not more than one")
+        get_variant(body.variant)  # an unknown variant is refused before any search
         if body.deck is not None:
-            if body.deal is not None:
-                raise RecordError("give either a deal number or a deck string, not both")
             return answer(Game(body.variant, deck=body.deck))
-        if body.deal is None:
-            number = random_deal()
-        else:
-            number = _deal_number(body.deal)
+        if body.daily is not None:
+            day = parse_day(body.daily)
+            return answer(Game(body.variant, number=daily_deal(body.variant, day)), daily=day.isoformat())
+        if body.winnable_only:
+            # Honest about failure: without a proof in time the deal is random and the answer says so.
+            number = proven_winnable_deal(body.variant)
+            proven = number is not None
+            return answer(Game(body.variant, number=number if proven else random_deal()), winnable=proven)
+        number = random_deal() if body.deal is None else _deal_number(body.deal)
         return answer(Game(body.variant, number=number))
 
     @app.post("/api/state")
@@ -293,9 +301,12 @@ def create_app() -> FastAPI:
         return answer(game, played=str(played))
 
     @app.post("/api/undo")
-    def undo(body: RecordOnly):
+    def undo(body: UndoRequest):
         game = load(body.record)
-        return answer(game, undone=str(game.undo()))
+        if body.count > 1 and body.count > len(game.moves):
+            raise IllegalMove(f"cannot undo {body.count} moves: only {len(game.moves)} played")
+        undone = [game.undo() for _ in range(body.count)]  # each stays on the redo path
+        return answer(game, undone=" ".join(str(m) for m in reversed(undone)))
 
     @app.post("/api/redo")
     def redo(body: RecordOnly):

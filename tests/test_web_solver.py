@@ -1,0 +1,161 @@
+"""The solver in the game, through the JSON API: exact hints, undo back to a winnable point,
+winnable-only new games, daily deals and share-link deal numbers."""
+
+import json
+from datetime import date
+
+import pytest
+from fastapi.testclient import TestClient
+
+from pyramid_solitaire import hints, web
+from pyramid_solitaire.deals import daily_deal
+from pyramid_solitaire.game import Game
+from pyramid_solitaire.solver import UNKNOWN, Solution, solve
+
+client = TestClient(web.app)
+
+# Giza deal 26 is winnable; these seven moves get it stuck. Move 4 (4c+9h) lost it (checked below).
+LOSE_GIZA_26 = "8s+5d Js+2c 9d+4d 4c+9h 3d+Td Ac+Qh 8d+5h"
+
+
+def post(path, body, status=200):
+    response = client.post(path, json=body)
+    assert response.status_code == status, response.text
+    return response.json()
+
+
+def played(variant, deal, line):
+    record = post("/api/new", {"variant": variant, "deal": deal})["record"]
+    for move in line.split():
+        record = post("/api/move", {"record": record, "move": move})["record"]
+    return record
+
+
+def test_a_winnable_position_gets_a_checked_move_that_keeps_it_winnable():
+    record = played("pyramid", 1, "Kc Kh")
+    h = post("/api/hint", {"record": record})["hint"]
+    assert h["verdict"] == "winnable" and h["checked"] and h["steps"] >= 1
+    game = web.load(record)
+    assert h["move"] in [str(m) for m in game.legal_moves()]
+    game.play(h["move"])
+    assert solve(game.deal, game.state).verdict == "winnable"
+
+
+def test_following_hints_wins_a_deal():
+    record = post("/api/new", {"variant": "giza", "deal": 18})["record"]
+    while True:
+        data = post("/api/hint", {"record": record})
+        if data["view"]["won"]:
+            assert data["hint"]["verdict"] == "won" and data["hint"]["move"] is None
+            break
+        assert data["hint"]["checked"]
+        record = post("/api/move", {"record": record, "move": data["hint"]["move"]})["record"]
+    assert len(record["moves"]) == 20  # the shortest line of Giza deal 18 has 20 steps
+
+
+def test_a_lost_position_names_the_last_winnable_move_and_how_far_to_undo():
+    game = Game("giza", number=26)
+    for move in LOSE_GIZA_26.split():
+        game.play(move)
+    assert solve(game.deal, game.states[3]).verdict == "winnable"
+    assert solve(game.deal, game.states[4]).verdict == "unwinnable"
+    h = post("/api/hint", {"record": game.to_record()})["hint"]
+    assert h["verdict"] == "unwinnable" and h["move"] is None
+    assert (h["last_winnable"], h["last_winnable_move"], h["losing_move"], h["undo"]) == (3, "9d+4d", "4c+9h", 4)
+
+
+def test_undo_many_moves_at_once_keeps_them_on_the_redo_path():
+    record = played("giza", 26, LOSE_GIZA_26)
+    data = post("/api/undo", {"record": record, "count": 4})
+    assert data["undone"] == "4c+9h 3d+Td Ac+Qh 8d+5h"
+    assert data["record"]["moves"] == LOSE_GIZA_26.split()[:3]
+    assert data["record"]["redo"] == LOSE_GIZA_26.split()[3:]
+    assert post("/api/hint", {"record": data["record"]})["hint"]["verdict"] == "winnable"
+    assert post("/api/redo", {"record": data["record"]})["redone"] == "4c+9h"
+
+
+@pytest.mark.parametrize("count,status,words", [(9, 409, "cannot undo 9 moves: only 7 played"),
+                                                (0, 422, "count"), ("x", 422, "count")])
+def test_undo_too_many_is_refused_readably(count, status, words):
+    record = played("giza", 26, LOSE_GIZA_26)
+    assert words in post("/api/undo", {"record": record, "count": count}, status=status)["error"]
+
+
+def test_a_deal_lost_from_the_start_says_so():
+    h = post("/api/hint", {"record": played("giza", 3, "")})["hint"]
+    assert h["verdict"] == "unwinnable" and h["last_winnable"] == -1 and h["undo"] is None
+
+
+def test_out_of_time_the_hint_is_a_legal_move_marked_unchecked(monkeypatch):
+    monkeypatch.setattr(hints, "solve", lambda *a, **kw: Solution(UNKNOWN))
+    h = post("/api/hint", {"record": played("pyramid", 1, "")})["hint"]
+    assert h == {**h, "verdict": "unknown", "move": "Kc", "checked": False}
+
+
+def test_a_busy_solver_gives_the_unchecked_move_and_says_so(monkeypatch):
+    monkeypatch.setattr(web, "SOLVER_SLOTS", web.threading.BoundedSemaphore(1))
+    web.SOLVER_SLOTS.acquire()  # another player's search holds the only slot
+    h = post("/api/hint", {"record": played("pyramid", 1, "")})["hint"]
+    assert h["verdict"] == "unknown" and h["move"] == "Kc" and not h["checked"] and h["busy"]
+
+
+def test_the_command_line_gives_the_pages_hint(tmp_path, capsys):
+    from pyramid_solitaire.cli import main
+
+    record = played("giza", 26, LOSE_GIZA_26)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    assert main(["hint", str(path), "--json", "--time-limit", "5"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    page = post("/api/hint", {"record": record})["hint"]
+    assert {k: v for k, v in shown.items() if k != "seconds"} == {k: v for k, v in page.items() if k != "seconds"}
+
+
+@pytest.mark.parametrize("variant", ["classic", "giza", "three-wastes"])
+def test_winnable_only_new_games_are_won_by_the_solvers_line(variant):
+    data = post("/api/new", {"variant": variant, "winnable_only": True})
+    assert data["winnable"] is True
+    game = web.load(data["record"])
+    for move in solve(game.deal).line:  # the engine replays the line: proof by play
+        game.play(move)
+    assert game.is_won
+
+
+def test_winnable_only_says_so_when_no_proof_came_in_time(monkeypatch):
+    monkeypatch.setattr(web, "winnable_deal", lambda *a: None)
+    data = post("/api/new", {"variant": "classic", "winnable_only": True})
+    assert data["winnable"] is False and isinstance(data["record"]["deal"], int)
+
+
+def test_the_daily_deal_is_the_same_for_everyone_on_that_day():
+    first = post("/api/new", {"variant": "giza", "daily": "2026-11-29"})
+    again = post("/api/new", {"variant": "giza", "daily": "2026-11-29"})
+    assert first["daily"] == "2026-11-29" and first["record"] == again["record"]
+    number = daily_deal("giza", date(2026, 11, 29))
+    assert int(first["record"]["deal"]) == number and first["view"]["deal"] == first["record"]["deal"]
+    other_day = post("/api/new", {"variant": "giza", "daily": "2026-11-30"})["record"]["deal"]
+    other_variant = post("/api/new", {"variant": "pyramid", "daily": "2026-11-29"})["record"]["deal"]
+    assert len({first["record"]["deal"], other_day, other_variant}) == 3
+    # a daily number past 2**53 travels as text and plays like any other
+    record = first["record"]
+    move = first["view"]["moves"][0]
+    assert post("/api/move", {"record": record, "move": move})["record"]["deal"] == record["deal"]
+
+
+@pytest.mark.parametrize("body,words", [
+    ({"daily": "2026-13-01"}, "'2026-13-01' is not a date"),
+    ({"daily": "tomorrow"}, "is not a date"),
+    ({"daily": "2026-11-29", "deal": 4}, "give either"),
+    ({"winnable_only": True, "deal": 4}, "give either"),
+    ({"winnable_only": True, "variant": "poker"}, "unknown variant"),
+])
+def test_bad_daily_and_winnable_requests_are_400(body, words):
+    assert words in post("/api/new", body, status=400)["error"]
+
+
+def test_a_share_link_deal_number_opens_the_same_cards_in_every_browser():
+    # the page turns /?variant=giza&deal=123 into this request; text or number, the same deal
+    a = post("/api/new", {"variant": "giza", "deal": "123"})
+    b = post("/api/new", {"variant": "giza", "deal": 123})
+    assert a["record"] == b["record"] and a["view"]["deal"] == 123
+    assert "is not a deal number" in post("/api/new", {"variant": "giza", "deal": "12x"}, status=400)["error"]
