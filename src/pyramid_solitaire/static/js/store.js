@@ -40,10 +40,26 @@ export function loadSaveText(variant) {
   }
 }
 
-/** Parse a save; throws when it is not a save at all. The server checks the record itself. */
+// The save format. 1: {record, elapsed} (the first pages wrote no format field);
+// 2: {format: 2, record, elapsed, saved} with the time of saving. Older formats are migrated
+// on reading; a newer one (from a later version of the page) is kept as a backup, not guessed at.
+export const SAVE_FORMAT = 2;
+
+const MIGRATIONS = {
+  1: (save) => ({ format: 2, record: save.record, elapsed: save.elapsed, saved: null }),
+};
+
+/** Parse a save, migrating older formats; throws when it is not a save this page can read.
+ *  The server checks the record itself. */
 export function parseSave(text) {
-  const save = JSON.parse(text);
-  if (!save || typeof save !== "object" || !save.record || typeof save.record !== "object") {
+  let save = JSON.parse(text);
+  if (!save || typeof save !== "object" || Array.isArray(save)) throw new Error("not a saved game");
+  const format = save.format ?? 1;
+  if (format !== SAVE_FORMAT) {
+    if (!MIGRATIONS[format]) throw new Error(`unknown save format ${JSON.stringify(format)}`);
+    save = MIGRATIONS[format](save);
+  }
+  if (!save.record || typeof save.record !== "object" || Array.isArray(save.record)) {
     throw new Error("not a saved game");
   }
   const elapsed = Number(save.elapsed);
@@ -51,16 +67,22 @@ export function parseSave(text) {
 }
 
 export function storeGame(variant, record, elapsed) {
+  const save = { format: SAVE_FORMAT, record, elapsed: Math.round(elapsed), saved: new Date().toISOString() };
   try {
-    localStorage.setItem(saveKey(variant), JSON.stringify({ record, elapsed: Math.round(elapsed) }));
+    localStorage.setItem(saveKey(variant), JSON.stringify(save));
   } catch {
     // as above
   }
 }
 
-/** Keep a save that could not be read under a backup key, then drop it. */
+/** Keep a save that could not be read under the backup key, then drop it. An earlier backup
+ *  still there moves aside under a key with its time, so no broken save is ever lost. */
 export function keepBroken(variant, text) {
   try {
+    const earlier = localStorage.getItem(backupKey(variant));
+    if (earlier !== null && earlier !== text) {
+      localStorage.setItem(`${backupKey(variant)}.${Date.now()}`, earlier);
+    }
     localStorage.setItem(backupKey(variant), text);
     localStorage.removeItem(saveKey(variant));
   } catch {
