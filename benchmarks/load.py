@@ -73,12 +73,16 @@ def client(url: str, games: list[Game], hint_share: float, until: float, limit: 
                 move = str(rng.choice(game.legal_moves()))
                 kind, path, body = "move", "/api/move", {"record": game.to_record(), "move": move}
             started = time.perf_counter()
-            status = http.post(path, json=body).status_code
+            response = http.post(path, json=body)
             took = time.perf_counter() - started
+            outcome = f"HTTP {response.status_code}"
+            if kind == "hint" and response.status_code == 200:
+                shown = response.json()["hint"]
+                outcome = "busy" if shown.get("busy") else shown["verdict"]
             with lock:
                 results.setdefault(kind, []).append(took)
-                results.setdefault("status", {}).setdefault(status, 0)
-                results["status"][status] += 1
+                counts = results.setdefault("outcomes", {}).setdefault(kind, {})
+                counts[outcome] = counts.get(outcome, 0) + 1
 
 
 def report(results: dict, seconds: float) -> None:
@@ -90,7 +94,8 @@ def report(results: dict, seconds: float) -> None:
         print(f"{kind:5} {len(times):6} requests  {len(times) / seconds:8.1f} req/s  "
               f"p50 {statistics.median(times) * 1000:7.1f} ms  p99 {p99 * 1000:7.1f} ms  "
               f"max {times[-1] * 1000:7.1f} ms")
-    print("status codes:", dict(sorted(results.get("status", {}).items())))
+    for kind, counts in sorted(results.get("outcomes", {}).items()):
+        print(f"{kind} answers:", ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
 
 
 def main() -> int:
