@@ -114,3 +114,25 @@ def test_unknown_paths_and_methods_answer_in_the_same_shape():
 def test_every_answer_carries_the_content_security_policy():
     for r in (client.get("/"), client.get("/api/variants"), client.post("/api/new", json={"cheat": 1})):
         assert "script-src 'self'" in r.headers["content-security-policy"]
+
+
+def test_a_body_that_dribbles_in_too_slowly_is_answered_408():
+    import asyncio
+
+    from pyramid_solitaire.web import BodyLimit
+
+    async def never_called(scope, receive, send):
+        raise AssertionError("the app must not run")
+
+    async def slow_receive():
+        await asyncio.sleep(5)
+        return {"type": "http.request", "body": b"{}", "more_body": False}
+
+    sent = []
+
+    async def send(message):
+        sent.append(message)
+
+    limit = BodyLimit(never_called, limit=MAX_BODY, seconds=0.05)
+    asyncio.run(limit({"type": "http", "method": "POST", "path": "/api/state", "headers": []}, slow_receive, send))
+    assert sent[0]["status"] == 408 and b"did not arrive in time" in sent[1]["body"]

@@ -6,6 +6,7 @@ record and a `view` of the position that the page draws as it is. Engine errors 
 subclasses) become 4xx answers whose `error` text a player can read.
 """
 
+import asyncio
 import os
 import re
 import secrets
@@ -188,17 +189,23 @@ def solver_slot():
 
 class BodyLimit:
     """ASGI middleware: refuse a request body over `limit` bytes with 413 before it is parsed,
-    whether or not the client announced its length."""
+    whether or not the client announced its length, and one that dribbles in slower than
+    `seconds` per chunk with 408, so no request holds the server indefinitely."""
 
-    def __init__(self, app, limit: int):
-        self.app, self.limit = app, limit
+    def __init__(self, app, limit: int, seconds: float = 10.0):
+        self.app, self.limit, self.seconds = app, limit, seconds
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         chunks, size = [], 0
         while True:
-            message = await receive()
+            try:
+                message = await asyncio.wait_for(receive(), self.seconds)
+            except asyncio.TimeoutError:
+                slow = JSONResponse({"error": "request body did not arrive in time", "kind": "Timeout"},
+                                    status_code=408)
+                return await slow(scope, receive, send)
             if message["type"] == "http.disconnect":
                 return
             chunks.append(message.get("body", b""))
