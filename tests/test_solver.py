@@ -1,6 +1,8 @@
 """The exact solver: the compiled search agrees with the readable reference, and every line wins."""
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -15,6 +17,7 @@ from pyramid_solitaire.solver import (
 from pyramid_solitaire.variants import VARIANTS, get_variant
 
 VARIANT_IDS = list(VARIANTS)
+GOLDEN = json.loads((Path(__file__).parent / "golden" / "solver_verdicts.json").read_text())
 REFERENCE_NODES = 4000  # the plain-Python searches stay quick; past this they answer UNKNOWN
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -258,3 +261,15 @@ def test_lower_bound_never_exceeds_the_steps_left(variant, number, seed, left):
         assert lower_bound(deal, state) <= len(line) - done
         state = deal.apply(state, move)
     assert lower_bound(deal, state) == 0
+
+
+@pytest.mark.parametrize("variant", VARIANT_IDS)
+def test_verdicts_of_whole_deals_match_the_unpruned_search(variant):
+    """Golden verdicts of deals 0..599, found by a search without any of the pruning."""
+    expected = GOLDEN["verdicts"][variant]
+    for number in range(0, len(expected), 2):  # every other deal keeps the test quick
+        deal = Deal.from_number(get_variant(variant), number)
+        got = solve(deal)
+        assert got.verdict == (WINNABLE if expected[number] == "W" else UNWINNABLE), number
+        if got.verdict == WINNABLE:
+            assert replay_wins(deal, START, got.line), number
