@@ -234,12 +234,12 @@ def test_new_game_deals_another_random_deal(page: Page):
     moves_made(page, 0)
 
 
-def test_hint_marks_a_legal_move(page: Page):
+def test_hint_marks_a_move_of_a_winning_line(page: Page):
     open_deal(page, "pyramid", 1)
     page.click("#btn-hint")
     expect(card(page, "Kc")).to_have_class(re.compile(r"\bhint\b"))
     expect(page.locator("#toast")).to_contain_text("Hint: Kc")
-    expect(page.locator("#toast")).to_contain_text("not checked")
+    expect(page.locator("#toast")).to_contain_text("winning line")  # more in test_solver_in_game.py
     play(page, "Kc Kh 5h+8s")  # now drawing is the only move
     page.keyboard.press("h")
     expect(page.locator("#stock")).to_have_class(re.compile(r"\bhint\b"))

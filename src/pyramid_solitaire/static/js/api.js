@@ -35,11 +35,12 @@ async function send(path, body) {
 }
 
 export const variants = () => send("/api/variants");
-export const newGame = (variant, deal = null) =>
-  send("/api/new", deal === null ? { variant } : { variant, deal });
+// options: {daily: "YYYY-MM-DD"} or {winnable_only: true}
+export const newGame = (variant, deal = null, options = {}) =>
+  send("/api/new", deal === null ? { variant, ...options } : { variant, deal });
 export const state = (record) => send("/api/state", { record });
 export const move = (record, text) => send("/api/move", { record, move: text });
-export const undo = (record) => send("/api/undo", { record });
+export const undo = (record, count = 1) => send("/api/undo", count === 1 ? { record } : { record, count });
 export const redo = (record) => send("/api/redo", { record });
 export const restart = (record) => send("/api/restart", { record });
 export const hint = (record) => send("/api/hint", { record });

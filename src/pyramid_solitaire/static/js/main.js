@@ -5,6 +5,8 @@ import * as api from "./api.js";
 import { attachInput } from "./input.js";
 import { cardWidth, clear, render, setOpenStock } from "./board.js";
 import * as store from "./store.js";
+import * as stats from "./stats.js";
+import * as dealing from "./dealing.js";
 import {
   LANGUAGES, browserLanguage, language, reason, rulesFor, setLanguage, t, translatePage,
   variantName, variantSummary,
@@ -63,8 +65,10 @@ function show(answer, { keepSelection = false } = {}) {
   game.view = answer.view;
   if (!keepSelection) game.selected = null;
   game.hint = [];
+  if (stickyMessage) say("", 1); // a message about the old position goes with it
   syncClock();
   save();
+  stats.observe(game.variant.id, answer.view, elapsed());
   draw();
 }
 
@@ -134,45 +138,99 @@ function partners(card) {
 }
 
 const undo = () => run(async () => show(await api.undo(game.record)));
+
+/** Undo `count` moves at once, back to the position the hint named; they stay on the redo path. */
+function undoTo(count) {
+  return run(async () => {
+    const answer = await api.undo(game.record, count);
+    show(answer);
+    const n = answer.view.move_count;
+    say(n ? t("hintBackThere", { n }) : t("hintBackStart"), 6000);
+  });
+}
 const redo = () => run(async () => show(await api.redo(game.record)));
 
 function restart() {
   return run(async () => {
     const answer = await api.restart(game.record);
+    stats.startGame(game.variant.id, game.view.move_count);
     resetClock();
     clear(board);
     show(answer);
   });
 }
 
-function newGame(deal = null) {
+/** A new game: a deal number (as text), the daily deal ({daily: true}), or a random deal,
+ *  proven winnable when the player chose that for this variant. */
+function newGame(deal = null, { daily = false } = {}) {
   return run(async () => {
-    const answer = await api.newGame(game.variant.id, deal);
-    resetClock();
-    clear(board);
-    store.notePlayed(game.variant.id);
-    show(answer);
+    const answer = await api.newGame(game.variant.id, deal, newDealOptions(deal, daily));
+    beginGame(answer);
+    if (daily) {
+      dealing.noteDaily(game.variant.id, answer.daily, answer.view.deal);
+      draw();
+      say(t("dailyStarted", { date: dayText(answer.daily) }), 6000);
+    } else if (answer.winnable === true) {
+      say(t("winnableProven"));
+    } else if (answer.winnable === false) {
+      say(t("winnableUnproven"), 8000);
+    }
   });
 }
 
+function newDealOptions(deal, daily) {
+  if (daily) return { daily: dealing.today() };
+  if (deal === null && dealing.winnableOnly(game.variant.id)) return { winnable_only: true };
+  return {};
+}
+
+/** Put a new deal on the table; the game it replaces counts as lost if it was under way. */
+function beginGame(answer) {
+  if (game.view) stats.startGame(game.variant.id, game.view.move_count);
+  resetClock();
+  clear(board);
+  store.notePlayed(game.variant.id);
+  show(answer);
+}
+
+function dayText(date) {
+  const [y, m, d] = date.split("-").map(Number);
+  return new Date(y, m - 1, d).toLocaleDateString(language(), { day: "numeric", month: "long", year: "numeric" });
+}
+
+/** The solver's hint: mark the move of a winning line, or say the game is lost and since when. */
 function hint() {
   return run(async () => {
-    const answer = await api.hint(game.record);
-    // Read both hint shapes: {move, exact, winnable} and the solver's {move, checked, verdict, undo}.
-    const h = answer.hint;
-    const move = h.move ?? null;
-    const exact = Boolean(h.exact ?? h.checked);
-    const lost = h.winnable === false || h.verdict === "unwinnable";
-    game.hint = move === null ? [] : move.split("+");
-    let text = move === null ? (lost ? "" : t("hintNone"))
-      : move === "draw" ? t("hintDraw") : move === "recycle" ? t("hintRecycle")
-        : t("hintMove", { move: move.replace("+", " + ") });
-    if (move !== null) text += ` ${exact ? t("hintExact") : t("hintUnchecked")}`;
-    if (lost) text = `${t("hintLost")} ${h.undo ? t("hintUndo", { n: h.undo }) : ""} ${text}`;
-    text = text.trim();
-    say(text);
+    const h = (await api.hint(game.record)).hint;
+    stats.noteHint(game.variant.id);
+    game.hint = h.move === null ? [] : h.move.split("+");
+    if (h.verdict === "unwinnable") {
+      const undoButton = h.undo ? { label: t(h.undo === 1 ? "hintUndoButtonOne" : "hintUndoButton", { n: h.undo }),
+        act: () => undoTo(h.undo) } : null;
+      say(`${t("hintLost")} ${lostSince(h)}`, 0, undoButton);
+    } else if (h.move === null) {
+      say(t("hintNone"));
+    } else {
+      const line = t(h.shortest ? "hintShortest" : "hintWinning", { steps: h.steps });
+      say(`${moveText(h.move)} ${h.checked ? line : t(h.busy ? "hintBusy" : "hintUnchecked")}`, 8000);
+    }
+    board.dataset.hint = h.verdict;
     draw();
   });
+}
+
+function moveText(move) {
+  if (move === "draw") return t("hintDraw");
+  if (move === "recycle") return t("hintRecycle");
+  return t("hintMove", { move: move.replace("+", " + ") });
+}
+
+function lostSince(h) {
+  if (h.last_winnable === null) return t("hintLostUnknown");
+  if (h.last_winnable < 0) return t("hintNeverWinnable");
+  const losing = h.losing_move.replace("+", " + ");
+  if (h.last_winnable === 0) return t("hintLostAtStart", { losing });
+  return t("hintLastWinnable", { n: h.last_winnable, move: h.last_winnable_move.replace("+", " + "), losing });
 }
 
 /** Open a variant: its saved game if there is one that loads, else a new deal. */
@@ -203,7 +261,42 @@ function openVariant(id) {
         say(t("saveBroken"), 8000);
       }
     }
-    show(await api.newGame(game.variant.id));
+    const answer = await api.newGame(game.variant.id, null, newDealOptions(null, false));
+    stats.startGame(game.variant.id, 0);
+    show(answer);
+    if (answer.winnable === false) say(t("winnableUnproven"), 8000);
+  });
+}
+
+/** A share link (/?variant=giza&deal=123): play that deal. A different unfinished game of the
+ *  variant is only given up after the player says so. */
+async function openShared({ variant, deal }) {
+  const id = game.variants.some((v) => v.id === variant) ? variant : prefs.variant || "pyramid";
+  await openVariant(id);
+  dealing.forgetSharedDeal();
+  const { view } = game;
+  if (!view || String(view.deal) === deal) return; // the saved game is this deal: go on with it
+  if (view.move_count > 0 && !view.won && !view.stuck) {
+    $("share-text").textContent = t("sharedAsk", { name: variantName(game.variant), n: deal, m: view.deal ?? t("deck"), k: view.move_count });
+    const play = await ask($("share-dialog"), $("share-play"), $("share-keep"));
+    if (!play) return;
+  }
+  await newGame(deal);
+  if (game.view && String(game.view.deal) === deal) say(t("sharedLoaded", { name: variantName(game.variant), n: deal }), 6000);
+}
+
+/** Show a dialog with a yes and a no button; resolves true for yes. */
+function ask(dialog, yes, no) {
+  return new Promise((resolve) => {
+    const done = (answer) => () => {
+      yes.onclick = no.onclick = dialog.oncancel = null;
+      dialog.close();
+      resolve(answer);
+    };
+    yes.onclick = done(true);
+    no.onclick = done(false);
+    dialog.oncancel = done(false);
+    dialog.showModal();
   });
 }
 
@@ -283,8 +376,12 @@ function draw() {
   $("btn-undo").disabled = !view.can_undo;
   $("btn-redo").disabled = !view.can_redo;
   $("btn-hint").disabled = view.won;
-  const dealText = view.deal === null ? t("deck") : t("deal", { n: view.deal });
+  const daily = dealing.dailyDate(view.variant, view.deal);
+  const dealText = daily ? t("daily", { date: dayText(daily) }) : view.deal === null ? t("deck") : t("deal", { n: view.deal });
   $("status-game").textContent = `${variantName(game.variant)} \u00b7 ${dealText}`;
+  $("status-game").classList.toggle("daily", Boolean(daily));
+  if (daily) board.dataset.daily = daily;
+  else delete board.dataset.daily;
   $("status-moves").textContent = String(view.move_count);
   $("status-passes").textContent = String(view.passes_left);
   $("status-passes-item").hidden = !game.variant.has_stock || view.passes <= 1;
@@ -312,12 +409,20 @@ function drawEnd(view) {
 }
 
 let toastTimer = null;
-function say(text, ms = 4000) {
+let stickyMessage = false;
+/** A message on the line under the table for `ms` (0: until the position changes), with an
+ *  optional button {label, act}. */
+function say(text, ms = 4000, action = null) {
   const toast = $("toast");
-  toast.textContent = text;
-  toast.classList.add("show");
+  const button = $("toast-action");
+  $("toast-text").textContent = text;
+  button.hidden = !action;
+  button.textContent = action ? action.label : "";
+  button.onclick = action ? () => action.act() : null;
+  toast.classList.toggle("show", text !== "");
+  stickyMessage = ms === 0;
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => toast.classList.remove("show"), ms);
+  if (ms > 0) toastTimer = setTimeout(() => toast.classList.remove("show"), ms);
 }
 
 // --- menus -------------------------------------------------------------------------------
@@ -391,7 +496,114 @@ function openMore() {
   }
   $("autopause-check").checked = prefs.autoPause;
   $("deal-input").value = "";
+  $("winnable-check").checked = dealing.winnableOnly(game.variant.id);
+  $("winnable-label").textContent = t("winnableOnly", { name: variantName(game.variant) });
+  const deal = game.view ? game.view.deal : null;
+  $("share-link").value = deal === null ? t("noShareForDeck") : dealing.shareLink(game.variant.id, deal);
+  $("btn-share").disabled = deal === null;
   $("more-dialog").showModal();
+}
+
+// --- statistics ------------------------------------------------------------------------------
+
+function openStats() {
+  const s = stats.load(game.variant.id);
+  const name = variantName(game.variant);
+  $("stats-title").textContent = t("statsTitle", { name });
+  const rate = stats.winRate(s);
+  const figures = [
+    ["played", "statsPlayed", s.played], ["won", "statsWon", s.won],
+    ["rate", "statsRate", rate === null ? "\u2013" : `${rate} %`],
+    ["streak", "statsStreak", s.streak], ["best-streak", "statsBestStreak", s.bestStreak],
+    ["best-time", "statsBestTime", s.bestTime === null ? "\u2013" : clockText(s.bestTime)],
+    ["fewest-moves", "statsFewest", s.fewestMoves ?? "\u2013"], ["hints", "statsHints", s.hints],
+  ];
+  const list = $("stats-figures");
+  list.replaceChildren();
+  for (const [key, label, value] of figures) {
+    const box = document.createElement("div");
+    box.dataset.stat = key;
+    const dt = document.createElement("dt");
+    dt.textContent = t(label);
+    const dd = document.createElement("dd");
+    dd.textContent = String(value);
+    box.append(dt, dd);
+    list.append(box);
+  }
+  drawChart($("stats-chart"), s.recent);
+  $("stats-confirm").hidden = true;
+  $("stats-reset").hidden = false;
+  if (!$("stats-dialog").open) $("stats-dialog").showModal();
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+
+/** Recent results as bars, oldest on the left: a won game's bar is taller the fewer moves it
+ *  took; a lost game is a short red bar. Drawn as SVG elements (the CSP allows no inline script). */
+function drawChart(box, recent) {
+  box.replaceChildren();
+  if (!recent.length) {
+    const none = document.createElement("p");
+    none.textContent = t("statsNone");
+    box.append(none);
+    return;
+  }
+  const slots = 20;
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", `0 0 ${slots * 10} 60`);
+  svg.setAttribute("role", "img");
+  const won = recent.filter((r) => r.won).length;
+  svg.setAttribute("aria-label", t("statsChartLabel", { n: recent.length, won, lost: recent.length - won }));
+  const most = Math.max(...recent.map((r) => r.moves), 1);
+  recent.forEach((r, i) => {
+    const height = r.won ? 20 + 36 * (1 - r.moves / (most + 1)) : 10;
+    const bar = document.createElementNS(SVG, "rect");
+    bar.setAttribute("x", String(i * 10 + 1.5));
+    bar.setAttribute("y", String(58 - height));
+    bar.setAttribute("width", "7");
+    bar.setAttribute("height", String(height));
+    bar.setAttribute("rx", "1.5");
+    bar.setAttribute("class", r.won ? "bar won" : "bar lost");
+    const tip = document.createElementNS(SVG, "title");
+    tip.textContent = r.won ? t("statsWonBar", { moves: r.moves }) : t("statsLostBar");
+    bar.append(tip);
+    svg.append(bar);
+  });
+  const base = document.createElementNS(SVG, "line");
+  base.setAttribute("x1", "0");
+  base.setAttribute("x2", String(slots * 10));
+  base.setAttribute("y1", "58.5");
+  base.setAttribute("y2", "58.5");
+  base.setAttribute("class", "base");
+  svg.append(base);
+  const rule = document.createElement("p");
+  rule.className = "note";
+  rule.textContent = t("statsRule");
+  box.append(svg, rule);
+}
+
+function askReset() {
+  $("stats-confirm-text").textContent = t("statsResetAsk", { name: variantName(game.variant) });
+  $("stats-confirm").hidden = false;
+  $("stats-reset").hidden = true;
+  $("stats-reset-no").focus();
+}
+
+function resetStats() {
+  stats.reset(game.variant.id);
+  openStats();
+  say(t("statsResetDone", { name: variantName(game.variant) }));
+}
+
+async function copyShareLink() {
+  const field = $("share-link");
+  try {
+    await navigator.clipboard.writeText(field.value);
+    say(t("linkCopied", { link: field.value }));
+  } catch {
+    field.select(); // no clipboard here: the link is selected for the player to copy
+    say(t("linkCopyFailed"));
+  }
 }
 
 function openRules() {
@@ -549,6 +761,22 @@ function bind() {
   $("end-undo").addEventListener("click", undo);
   $("end-restart").addEventListener("click", restart);
   $("end-new").addEventListener("click", () => newGame());
+  $("end-stats").addEventListener("click", openStats);
+  $("btn-stats").addEventListener("click", () => {
+    $("more-dialog").close();
+    openStats();
+  });
+  $("stats-reset").addEventListener("click", askReset);
+  $("stats-reset-yes").addEventListener("click", resetStats);
+  $("stats-reset-no").addEventListener("click", openStats);
+  $("btn-daily").addEventListener("click", () => {
+    $("more-dialog").close();
+    newGame(null, { daily: true });
+  });
+  $("winnable-check").addEventListener("change", (event) => {
+    dealing.setWinnableOnly(game.variant.id, event.target.checked);
+  });
+  $("btn-share").addEventListener("click", copyShareLink);
   $("language-select").addEventListener("change", (event) => {
     prefs.lang = event.target.value;
     store.storeSettings(prefs);
@@ -601,6 +829,11 @@ async function start() {
     game.variants = (await api.variants()).variants;
   });
   if (!game.variants.length) return;
+  const shared = dealing.sharedDeal();
+  if (shared) {
+    openShared(shared);
+    return;
+  }
   const wanted = prefs.variant && game.variants.some((v) => v.id === prefs.variant) ? prefs.variant : "pyramid";
   openVariant(wanted);
 }

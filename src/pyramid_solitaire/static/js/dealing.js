@@ -1,0 +1,70 @@
+// Which deal a new game gets: winnable-only (a setting per variant), the daily deal (remembered so
+// the board can mark it), share links (/?variant=giza&deal=123).
+
+const WINNABLE_KEY = "pyramid-solitaire.winnable-only";
+const DAILY_KEY = "pyramid-solitaire.daily";
+
+function readJson(key, fallback) {
+  try {
+    return JSON.parse(localStorage.getItem(key)) ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+function writeJson(key, value) {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // storage full or off: the choice lasts until the page closes
+  }
+}
+
+export function winnableOnly(variant) {
+  const list = readJson(WINNABLE_KEY, []);
+  return Array.isArray(list) && list.includes(variant);
+}
+
+export function setWinnableOnly(variant, on) {
+  const list = readJson(WINNABLE_KEY, []);
+  const rest = Array.isArray(list) ? list.filter((v) => typeof v === "string" && v !== variant) : [];
+  writeJson(WINNABLE_KEY, on ? [...rest, variant] : rest);
+}
+
+/** The player's calendar date, YYYY-MM-DD: the daily deal follows the local day, not UTC. */
+export function today(now = new Date()) {
+  const two = (n) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+}
+
+/** Remember that `deal` is the daily deal of `date` in this variant. */
+export function noteDaily(variant, date, deal) {
+  const all = readJson(DAILY_KEY, {});
+  writeJson(DAILY_KEY, { ...(all && typeof all === "object" ? all : {}), [variant]: { date, deal: String(deal) } });
+}
+
+/** The date whose daily deal this is, or null. Deal numbers compare as text (they may be big). */
+export function dailyDate(variant, deal) {
+  const entry = readJson(DAILY_KEY, {})?.[variant];
+  return entry && deal !== null && entry.deal === String(deal) && typeof entry.date === "string" ? entry.date : null;
+}
+
+/** A link that opens this deal of this variant in any browser. */
+export function shareLink(variant, deal) {
+  const url = new URL("/", window.location.href);
+  url.search = new URLSearchParams({ variant, deal: String(deal) }).toString();
+  return url.href;
+}
+
+/** {variant, deal} from the page's address when it is a share link, else null. */
+export function sharedDeal(location = window.location) {
+  const params = new URLSearchParams(location.search);
+  if (!params.has("deal")) return null;
+  // A bad number is passed on as it is: the server refuses it with a message the page shows.
+  return { variant: params.get("variant") || null, deal: params.get("deal").trim() };
+}
+
+/** Drop the share link from the address bar once it is played, so a reload resumes the game. */
+export function forgetSharedDeal() {
+  window.history.replaceState(null, "", window.location.pathname);
+}

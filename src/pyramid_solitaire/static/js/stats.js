@@ -1,0 +1,114 @@
+// Statistics per variant, kept in the browser next to the saves.
+//
+// When a game counts:
+// - played: when its first move is made (a deal looked at and left alone is not a game);
+// - won: the first time the pyramid is cleared; a win counts once;
+// - lost: the first time no move is left (stuck), or when another game is started (New game,
+//   Play again, a deal number, a share link, the daily deal) after moves were made and before
+//   the game was won. A game's result is decided once: undoing out of a stuck position to play on
+//   is practice and does not turn the loss into a win.
+// Hints used counts every hint asked for in the variant.
+
+const PREFIX = "pyramid-solitaire.stats.";
+const RECENT_MAX = 20; // results kept for the chart
+
+function fresh() {
+  return {
+    played: 0, won: 0, streak: 0, bestStreak: 0, bestTime: null, fewestMoves: null, hints: 0,
+    recent: [], // {won, moves, ms}, oldest first
+    current: { played: false, result: null }, // the game on the table now
+  };
+}
+
+const count = (n) => (Number.isInteger(n) && n >= 0 ? n : 0);
+const best = (n) => (Number.isFinite(n) && n >= 0 ? n : null);
+
+/** The statistics of a variant; junk in storage reads as zeros, never as an error. */
+export function load(variant) {
+  let s = null;
+  try {
+    s = JSON.parse(localStorage.getItem(PREFIX + variant));
+  } catch {
+    s = null;
+  }
+  const out = fresh();
+  if (!s || typeof s !== "object") return out;
+  for (const key of ["played", "won", "streak", "bestStreak", "hints"]) out[key] = count(s[key]);
+  out.bestTime = best(s.bestTime);
+  out.fewestMoves = best(s.fewestMoves);
+  if (Array.isArray(s.recent)) {
+    out.recent = s.recent.filter((r) => r && typeof r === "object")
+      .map((r) => ({ won: r.won === true, moves: count(r.moves), ms: best(r.ms) })).slice(-RECENT_MAX);
+  }
+  if (s.current && typeof s.current === "object") {
+    out.current = { played: s.current.played === true, result: ["won", "lost"].includes(s.current.result) ? s.current.result : null };
+  }
+  return out;
+}
+
+function store(variant, s) {
+  try {
+    localStorage.setItem(PREFIX + variant, JSON.stringify(s));
+  } catch {
+    // storage full or off: the game goes on without statistics
+  }
+}
+
+function finish(s, won, moves, ms) {
+  s.current.result = won ? "won" : "lost";
+  if (won) {
+    s.won += 1;
+    s.streak += 1;
+    s.bestStreak = Math.max(s.bestStreak, s.streak);
+    s.bestTime = s.bestTime === null ? ms : Math.min(s.bestTime, ms);
+    s.fewestMoves = s.fewestMoves === null ? moves : Math.min(s.fewestMoves, moves);
+  } else {
+    s.streak = 0;
+  }
+  s.recent = [...s.recent, { won, moves, ms: won ? ms : null }].slice(-RECENT_MAX);
+}
+
+/** Look at the position after every answer from the server; counts what the rules above say. */
+export function observe(variant, view, ms) {
+  const s = load(variant);
+  const c = s.current;
+  let changed = false;
+  if (!c.played && view.move_count > 0) {
+    c.played = true;
+    s.played += 1;
+    changed = true;
+  }
+  if (c.played && c.result === null && (view.won || view.stuck)) {
+    finish(s, view.won, view.move_count, Math.round(ms));
+    changed = true;
+  }
+  if (changed) store(variant, s);
+  return s;
+}
+
+/** Another game starts in this variant: an unfinished game with moves made counts as lost. */
+export function startGame(variant, movesMade) {
+  const s = load(variant);
+  if (s.current.played && s.current.result === null) finish(s, false, movesMade, null);
+  s.current = { played: false, result: null };
+  store(variant, s);
+}
+
+export function noteHint(variant) {
+  const s = load(variant);
+  s.hints += 1;
+  store(variant, s);
+}
+
+/** Forget the variant's statistics (the page asks first). A game in play stays counted as played,
+ *  so its result still has a game to belong to. */
+export function reset(variant) {
+  const s = fresh();
+  s.current = { ...load(variant).current };
+  if (s.current.played && s.current.result === null) s.played = 1;
+  store(variant, s);
+}
+
+export function winRate(s) {
+  return s.played ? Math.round((100 * s.won) / s.played) : null;
+}
