@@ -4,11 +4,11 @@ A position packs into one int64 key: removed (52 bits, deck positions as in `dea
 | drawn << 52 | recycles << 57. `drawn` is canonical: trailing removed waste positions are
 dropped, so two ways of writing the same physical position give one key.
 
-Two searches share the move generator:
-- `decide`: does a winning line exist? Depth-first with a table of every expanded position.
-  The position graph is acyclic (cards only leave, `drawn` only grows within a pass, `recycles`
-  only grows), so a position met again was either lost or is still being searched above us,
-  which acyclicity rules out: the table of expanded positions is a table of lost positions.
+Two searches share the move generator and a quick proof of loss (`_lost`):
+- `decide`: does a winning line exist? Depth first. The position graph is acyclic (cards only
+  leave, `drawn` only grows within a pass, `recycles` only grows), so a position met again was
+  fully searched and lost; the table keeps, per set of cards left, the earliest point in the
+  stock at which it was found lost.
 - `deepen`: one iteration of IDA* for the shortest line. The table keeps, per position, a proven
   lower bound on the steps still needed; it only ever rises, and every pruning uses it.
 
