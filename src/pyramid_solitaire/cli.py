@@ -218,6 +218,9 @@ def print_solution(deal, args, out) -> None:
         print(json.dumps(record), file=out, flush=True)
     elif found.verdict == WINNABLE:
         print(f"{found.verdict} {deal.format_line(found.line)}".rstrip(), file=out, flush=True)
+        if args.shortest and not found.shortest:
+            print("pyramid-solitaire solve: note: the time limit ran out before this line was "
+                  "proven shortest", file=sys.stderr)
     else:
         print(found.verdict, file=out, flush=True)
 
