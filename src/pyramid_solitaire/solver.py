@@ -228,6 +228,7 @@ def solve(deal: Deal, state: State = START, *, shortest: bool = False,
     search = _Search(deal, shortest=False)
     verdict, line = search.decide(key, budget)
     states = search.nodes
+    del search  # its table is no use to the shortest search: free the memory first
     proven = False
     if shortest and verdict == WINNABLE:
         deeper = _Search(deal, shortest=True)
