@@ -136,3 +136,17 @@ def test_a_body_that_dribbles_in_too_slowly_is_answered_408():
     limit = BodyLimit(never_called, limit=MAX_BODY, seconds=0.05)
     asyncio.run(limit({"type": "http", "method": "POST", "path": "/api/state", "headers": []}, slow_receive, send))
     assert sent[0]["status"] == 408 and b"did not arrive in time" in sent[1]["body"]
+
+
+def test_the_socket_shared_by_workers_names_tcp_so_replies_are_not_delayed():
+    import socket
+
+    from pyramid_solitaire.web import listening_socket
+
+    sock = listening_socket("127.0.0.1", 0)
+    try:
+        # asyncio turns on TCP_NODELAY for accepted connections only when proto says TCP;
+        # without it each keep-alive reply waits ~40 ms for the client's delayed ACK.
+        assert sock.proto == socket.IPPROTO_TCP and sock.get_inheritable()
+    finally:
+        sock.close()
