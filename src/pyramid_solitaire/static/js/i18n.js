@@ -90,7 +90,7 @@ const STRINGS = {
     hintShortest: "(Damit beginnt ein kürzester Gewinnweg: {steps} Züge.)",
     hintBusy: "(Ein erlaubter Zug; der Löser ist beschäftigt und hat ihn nicht geprüft.)",
     hintLost: "Diese Stellung ist nicht mehr zu gewinnen.",
-    hintLastWinnable: "Zuletzt gewinnbar war sie nach Zug {n} ({move}); {losing} hat das Spiel verloren.",
+    hintLastWinnable: "Zuletzt gewinnbar war das Spiel nach Zug {n} ({move}); {losing} hat es verloren.",
     hintLostAtStart: "Am Anfang war das Spiel gewinnbar; schon der erste Zug, {losing}, hat es verloren.",
     hintNeverWinnable: "Dieses Spiel ist von Anfang an nicht zu gewinnen.",
     hintLostUnknown: "(Der Löser fand in der Zeit nicht heraus, wann es zuletzt gewinnbar war.)",

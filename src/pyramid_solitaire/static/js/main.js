@@ -193,9 +193,11 @@ function beginGame(answer) {
   show(answer);
 }
 
-function dayText(date) {
+/** A date for people: "November 29, 2026", or short ("Nov 29") for the status line on a phone. */
+function dayText(date, short = false) {
   const [y, m, d] = date.split("-").map(Number);
-  return new Date(y, m - 1, d).toLocaleDateString(language(), { day: "numeric", month: "long", year: "numeric" });
+  const format = short ? { day: "numeric", month: "short" } : { day: "numeric", month: "long", year: "numeric" };
+  return new Date(y, m - 1, d).toLocaleDateString(language(), format);
 }
 
 /** The solver's hint: mark the move of a winning line, or say the game is lost and since when. */
@@ -377,7 +379,7 @@ function draw() {
   $("btn-redo").disabled = !view.can_redo;
   $("btn-hint").disabled = view.won;
   const daily = dealing.dailyDate(view.variant, view.deal);
-  const dealText = daily ? t("daily", { date: dayText(daily) }) : view.deal === null ? t("deck") : t("deal", { n: view.deal });
+  const dealText = daily ? t("daily", { date: dayText(daily, table.clientWidth < 600) }) : view.deal === null ? t("deck") : t("deal", { n: view.deal });
   $("status-game").textContent = `${variantName(game.variant)} \u00b7 ${dealText}`;
   $("status-game").classList.toggle("daily", Boolean(daily));
   if (daily) board.dataset.daily = daily;
@@ -538,8 +540,8 @@ function openStats() {
 
 const SVG = "http://www.w3.org/2000/svg";
 
-/** Recent results as bars, oldest on the left: a won game's bar is taller the fewer moves it
- *  took; a lost game is a short red bar. Drawn as SVG elements (the CSP allows no inline script). */
+/** Recent results as bars, oldest on the left: a won game is a tall green bar, a lost game a short
+ *  red one; each bar's tooltip tells the moves. SVG elements, made here (the CSP allows no inline script). */
 function drawChart(box, recent) {
   box.replaceChildren();
   if (!recent.length) {
@@ -554,9 +556,8 @@ function drawChart(box, recent) {
   svg.setAttribute("role", "img");
   const won = recent.filter((r) => r.won).length;
   svg.setAttribute("aria-label", t("statsChartLabel", { n: recent.length, won, lost: recent.length - won }));
-  const most = Math.max(...recent.map((r) => r.moves), 1);
   recent.forEach((r, i) => {
-    const height = r.won ? 20 + 36 * (1 - r.moves / (most + 1)) : 10;
+    const height = r.won ? 50 : 18;
     const bar = document.createElementNS(SVG, "rect");
     bar.setAttribute("x", String(i * 10 + 1.5));
     bar.setAttribute("y", String(58 - height));
