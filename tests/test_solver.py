@@ -273,3 +273,16 @@ def test_verdicts_of_whole_deals_match_the_unpruned_search(variant):
         assert got.verdict == (WINNABLE if expected[number] == "W" else UNWINNABLE), number
         if got.verdict == WINNABLE:
             assert replay_wins(deal, START, got.line), number
+
+
+@pytest.mark.parametrize("variant, deals", [
+    ("giza", 60), ("open-stock", 15), ("three-wastes", 20), ("classic", 60), ("pyramid", 4),
+])
+def test_fewest_steps_of_whole_deals_match_the_golden_figures(variant, deals):
+    expected = GOLDEN["shortest_steps"][variant][:deals]
+    for number, steps in enumerate(expected):
+        deal = Deal.from_number(get_variant(variant), number)
+        got = solve(deal, shortest=True)
+        assert got.steps == steps, number
+        if steps is not None:
+            assert got.shortest and replay_wins(deal, START, got.line), number
