@@ -184,9 +184,12 @@ def cmd_solve(args, out) -> int:
     from .deal import Deal
     from .variants import get_variant
 
+    from .solver import warm_up
+
     if sum([args.number is not None, args.deck is not None, args.deck_file is not None]) != 1:
         raise UsageError('solve needs exactly one of: a deal number, --deck "...", --deck-file F')
     variant = get_variant(args.variant)
+    warm_up()  # load the compiled search first, so `seconds` is the search alone
     if args.deck_file is None:
         deal = Deal.from_deck(variant, args.deck) if args.deck is not None else Deal.from_number(variant, args.number)
         print_solution(deal, args, out)
