@@ -190,7 +190,8 @@ def test_time_limit_is_accepted():
 
 
 @pytest.mark.parametrize("bad", [
-    dict(time_limit=-1), dict(time_limit=float("nan")), dict(node_limit=0), dict(node_limit=2.5),
+    dict(time_limit=-1), dict(time_limit=float("nan")), dict(time_limit="5"), dict(node_limit=0),
+    dict(node_limit=2.5), dict(node_limit=True),
 ])
 def test_bad_limits_are_refused(bad):
     with pytest.raises(ValueError):

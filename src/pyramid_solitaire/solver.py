@@ -54,9 +54,11 @@ class _Budget:
     """When to stop: a node limit, a clock deadline, or neither."""
 
     def __init__(self, time_limit: float | None, node_limit: int | None):
-        if time_limit is not None and not time_limit >= 0:
+        if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
+                                       or not time_limit >= 0):
             raise ValueError(f"time limit must be a number of seconds (0 or more), not {time_limit}")
-        if node_limit is not None and (not isinstance(node_limit, int) or node_limit < 1):
+        if node_limit is not None and (isinstance(node_limit, bool) or not isinstance(node_limit, int)
+                                       or node_limit < 1):
             raise ValueError(f"node limit must be a positive whole number, not {node_limit}")
         self.started = time.perf_counter()
         self.deadline = None if time_limit is None else self.started + time_limit
