@@ -61,6 +61,7 @@ function run(work) {
 }
 
 function show(answer, { keepSelection = false } = {}) {
+  const wasStuck = Boolean(game.view && game.view.stuck);
   game.record = answer.record;
   game.view = answer.view;
   if (!keepSelection) game.selected = null;
@@ -70,6 +71,12 @@ function show(answer, { keepSelection = false } = {}) {
   save();
   stats.observe(game.variant.id, answer.view, elapsed());
   draw();
+  if (answer.view.stuck && !wasStuck && answer.view.move_count > 0) explainLoss();
+}
+
+/** Stuck: ask the solver since when the game was lost, without counting it as a hint. */
+function explainLoss() {
+  run(async () => showHint((await api.hint(game.record)).hint));
 }
 
 function play(text) {
@@ -205,20 +212,25 @@ function hint() {
   return run(async () => {
     const h = (await api.hint(game.record)).hint;
     stats.noteHint(game.variant.id);
-    game.hint = h.move === null ? [] : h.move.split("+");
-    if (h.verdict === "unwinnable") {
-      const undoButton = h.undo ? { label: t(h.undo === 1 ? "hintUndoButtonOne" : "hintUndoButton", { n: h.undo }),
-        act: () => undoTo(h.undo) } : null;
-      say(`${t("hintLost")} ${lostSince(h)}`, 0, undoButton);
-    } else if (h.move === null) {
-      say(t("hintNone"));
-    } else {
-      const line = t(h.shortest ? "hintShortest" : "hintWinning", { steps: h.steps });
-      say(`${moveText(h.move)} ${h.checked ? line : t(h.busy ? "hintBusy" : "hintUnchecked")}`, 8000);
-    }
-    board.dataset.hint = h.verdict;
-    draw();
+    showHint(h);
   });
+}
+
+/** Mark the hinted move, or say the position is lost and since when (with the undo-back button). */
+function showHint(h) {
+  game.hint = h.move === null ? [] : h.move.split("+");
+  if (h.verdict === "unwinnable") {
+    const undoButton = h.undo ? { label: t(h.undo === 1 ? "hintUndoButtonOne" : "hintUndoButton", { n: h.undo }),
+      act: () => undoTo(h.undo) } : null;
+    say(`${t("hintLost")} ${lostSince(h)}`, 0, undoButton);
+  } else if (h.move === null) {
+    say(t("hintNone"));
+  } else {
+    const line = t(h.shortest ? "hintShortest" : "hintWinning", { steps: h.steps });
+    say(`${moveText(h.move)} ${h.checked ? line : t(h.busy ? "hintBusy" : "hintUnchecked")}`, 8000);
+  }
+  board.dataset.hint = h.verdict;
+  draw();
 }
 
 function moveText(move) {
