@@ -125,6 +125,16 @@ def test_a_share_link_opens_the_same_deal_in_a_fresh_browser(page: Page, fresh_p
     moves_made(friend, 0)
 
 
+def test_copy_share_link_puts_it_on_the_clipboard(page: Page, base_url):
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    open_deal(page, "pyramid", 42)
+    page.click("#btn-more")
+    page.click("#btn-share")
+    link = f"{base_url}/?variant=pyramid&deal=42"
+    expect(page.locator("#toast")).to_have_text(f"Link copied: {link}")
+    assert page.evaluate("() => navigator.clipboard.readText()") == link
+
+
 def test_a_share_link_asks_before_it_replaces_an_unfinished_game(fresh_page):
     friend = fresh_page()
     open_deal(friend, "giza", 18)
