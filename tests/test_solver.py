@@ -79,6 +79,21 @@ def balanced_position(deal: Deal, rng: random.Random, pyramid_left: int) -> Stat
     return State(removed, drawn, rng.randint(0, v.recycles))
 
 
+def near_end_position(deal: Deal, rng: random.Random, left: int, detour: int) -> State:
+    """Along a winning line until `left` pyramid cards remain, then `detour` random moves."""
+    state = START
+    for move in solve(deal, node_limit=200_000).line:
+        if 28 - bin(state.removed & PYRAMID_MASK).count("1") <= left:
+            break
+        state = deal.apply(state, move)
+    for _ in range(detour):
+        moves = deal.legal_moves(state)
+        if deal.is_won(state) or not moves:
+            break
+        state = deal.apply(state, rng.choice(moves))
+    return state
+
+
 def check_agrees(deal: Deal, state: State) -> None:
     got = solve(deal, state)
     assert got.verdict in (WINNABLE, UNWINNABLE)
@@ -106,18 +121,7 @@ def test_agrees_with_reference_near_a_winning_line(variant, number, seed, left, 
     """Follow a winning line until few pyramid cards are left, then a few random moves:
     positions that are often still winnable, and often only just not."""
     deal = Deal.from_number(get_variant(variant), number)
-    found = solve(deal, node_limit=200_000)
-    state = START
-    for move in found.line:
-        if 28 - bin(state.removed & PYRAMID_MASK).count("1") <= left:
-            break
-        state = deal.apply(state, move)
-    rng = random.Random(seed)
-    for _ in range(detour):
-        moves = deal.legal_moves(state)
-        if deal.is_won(state) or not moves:
-            break
-        state = deal.apply(state, rng.choice(moves))
+    state = near_end_position(deal, random.Random(seed), left, detour)
     check_agrees(deal, state)
 
 
@@ -210,21 +214,6 @@ def test_solution_as_dict():
     d = got.to_dict(deal)
     assert set(d) == {"verdict", "line", "steps", "states", "seconds"}
     assert isinstance(got, Solution) and d["verdict"] == got.verdict
-
-
-def near_end_position(deal: Deal, rng: random.Random, left: int, detour: int) -> State:
-    """Along a winning line until `left` pyramid cards remain, then `detour` random moves."""
-    state = START
-    for move in solve(deal, node_limit=200_000).line:
-        if 28 - bin(state.removed & PYRAMID_MASK).count("1") <= left:
-            break
-        state = deal.apply(state, move)
-    for _ in range(detour):
-        moves = deal.legal_moves(state)
-        if deal.is_won(state) or not moves:
-            break
-        state = deal.apply(state, rng.choice(moves))
-    return state
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
