@@ -763,9 +763,19 @@ def estimate(key, deal, scratch, memo_keys, memo):
     pairs = best - kings
     wastes = params[P_WASTES]
     waste = ~removed & (((1 << drawn) - 1) << PYRAMID)
+    # One waste, closed stock: a waste card that has no partner left in the pyramid can never
+    # leave before a recycle (it pairs with nothing else), so the cards under it are "behind"
+    # it: to use one, the whole stock must be drawn, the waste turned over and drawn up to it.
+    behind = 0
+    if wastes == 1 and not params[P_OPEN]:
+        for q in range(PYRAMID + drawn - 1, PYRAMID - 1, -1):
+            u = values[q]
+            if not (removed >> q) & 1 and u != 13 and count[13 - u] == 0:
+                behind = waste & ((1 << q) - 1)
+                break
     targets = 0
     for w in range(1, 13):
-        need[w] -= _popcount(holding[w] & waste)  # those on the waste cost no draw
+        need[w] -= _popcount(holding[w] & waste & ~behind)  # those on the waste cost no draw
         if need[w] > 0:
             targets += 1
     if targets == 0:
@@ -795,6 +805,19 @@ def estimate(key, deal, scratch, memo_keys, memo):
             passed += 1
         else:
             above[min(u, 13 - u)] += 1
+    if targets > 0 and behind and (key >> RECYCLES_SHIFT) < params[P_RECYCLES]:
+        # The stock is drawn to the end (passed cards), one recycle, then the cards behind
+        # come first in the new stock, in the order they were drawn.
+        rank = 0
+        for q in range(PYRAMID, PYRAMID + drawn):
+            if not (behind >> q) & 1:
+                continue
+            rank += 1
+            u = values[q]
+            if need[u] > 0:
+                need[u] -= 1
+                if need[u] == 0:
+                    best = max(best, kings + pairs + passed + 1 + rank)
     return best
 
 
