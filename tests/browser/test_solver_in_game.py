@@ -142,7 +142,7 @@ def test_a_share_link_asks_before_it_replaces_an_unfinished_game(fresh_page):
     friend.goto("/?variant=giza&deal=77")
     expect(friend.locator("#share-dialog")).to_be_visible()
     expect(friend.locator("#share-text")).to_contain_text("deal 77")
-    expect(friend.locator("#share-text")).to_contain_text("(deal 18, 1 moves)")
+    expect(friend.locator("#share-text")).to_contain_text("(deal 18, moves made: 1)")
     friend.click("#share-keep")
     expect(friend.locator("#status-game")).to_have_text("Giza \u00b7 Deal 18")
     moves_made(friend, 1)
