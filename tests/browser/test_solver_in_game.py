@@ -167,6 +167,7 @@ def test_the_daily_deal_is_marked_on_the_board_and_after_a_reload(page: Page):
     expect(page.locator("#board")).to_have_attribute("data-daily", day.isoformat())
     expect(page.locator("#status-game")).to_contain_text("Daily deal,")
     expect(page.locator("#status-game")).to_have_class(re.compile(r"\bdaily\b"))
+    expect(page.locator("#status-game")).to_have_attribute("title", f"Deal {daily_deal('pyramid', day)}")
     page.click("#btn-more")
     assert page.locator("#share-link").input_value().endswith(f"deal={daily_deal('pyramid', day)}")
     page.keyboard.press("Escape")

@@ -394,6 +394,7 @@ function draw() {
   const dealText = daily ? t("daily", { date: dayText(daily, table.clientWidth < 600) }) : view.deal === null ? t("deck") : t("deal", { n: view.deal });
   $("status-game").textContent = `${variantName(game.variant)} \u00b7 ${dealText}`;
   $("status-game").classList.toggle("daily", Boolean(daily));
+  $("status-game").title = daily ? t("deal", { n: view.deal }) : ""; // the daily deal's number, on demand
   if (daily) board.dataset.daily = daily;
   else delete board.dataset.daily;
   $("status-moves").textContent = String(view.move_count);
