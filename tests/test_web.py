@@ -254,3 +254,16 @@ def test_serve_command_defaults_and_options(monkeypatch):
     assert cli.main(["serve", "--host", "0.0.0.0", "--port", "8123"]) == 0
     assert cli.main(["serve", "--workers", "3"]) == 0
     assert served == [("0.0.0.0", 8123, 1), ("127.0.0.1", 8000, 3)]
+
+
+def test_the_server_loads_the_compiled_solver_when_it_starts(monkeypatch):
+    import threading
+
+    from fastapi.testclient import TestClient
+
+    from pyramid_solitaire import web
+
+    loaded = threading.Event()
+    monkeypatch.setattr(web, "warm_up", loaded.set)
+    with TestClient(web.create_app()):  # runs the app's start-up
+        assert loaded.wait(5)

@@ -10,10 +10,10 @@ import asyncio
 import os
 import re
 import secrets
-from datetime import date
 import socket
 import threading
-from contextlib import contextmanager
+from contextlib import asynccontextmanager, contextmanager
+from datetime import date
 from pathlib import Path
 from typing import Annotated
 
@@ -29,6 +29,7 @@ from .deal import IllegalMove
 from .deals import MAX_DEAL, daily_deal
 from .game import Game, RecordError
 from .hints import HINT_SECONDS, advice, winnable_deal
+from .solver import warm_up
 from .variants import DEFAULT_VARIANT, VARIANTS, get_variant
 
 STATIC = Path(__file__).parent / "static"
@@ -230,8 +231,15 @@ class BodyLimit:
 
 # --- the app --------------------------------------------------------------------------------
 
+@asynccontextmanager
+async def warm_solver(app: FastAPI):
+    """Load the compiled solver beside the first requests, so the first hint is not spent on it."""
+    threading.Thread(target=warm_up, daemon=True).start()
+    yield
+
+
 def create_app() -> FastAPI:
-    app = FastAPI(title="Pyramid solitaire", docs_url=None, redoc_url=None)
+    app = FastAPI(title="Pyramid solitaire", docs_url=None, redoc_url=None, lifespan=warm_solver)
     app.add_middleware(BodyLimit, limit=MAX_BODY)
 
     @app.exception_handler(HTTPException)
