@@ -19,6 +19,13 @@ pytestmark = pytest.mark.browser
 LOSE_GIZA_26 = "8s+5d Js+2c 9d+4d 4c+9h 3d+Td Ac+Qh 8d+5h"
 
 
+@pytest.fixture(autouse=True)
+def patient_hints(monkeypatch):
+    """Hints get ample time here: what is tested is the answer, not the speed of a loaded machine
+    (the out-of-time fallback has tests of its own)."""
+    monkeypatch.setattr(web, "HINT_SECONDS", 30)
+
+
 @pytest.fixture
 def fresh_page(browser, base_url):
     """Another browser profile: its own storage, as a friend opening a shared link would have."""
