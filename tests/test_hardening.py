@@ -118,6 +118,7 @@ def test_every_answer_carries_the_content_security_policy():
 
 def test_a_body_that_dribbles_in_too_slowly_is_answered_408():
     import asyncio
+    from concurrent.futures import ThreadPoolExecutor
 
     from pyramid_solitaire.web import BodyLimit
 
@@ -134,7 +135,10 @@ def test_a_body_that_dribbles_in_too_slowly_is_answered_408():
         sent.append(message)
 
     limit = BodyLimit(never_called, limit=MAX_BODY, seconds=0.05)
-    asyncio.run(limit({"type": "http", "method": "POST", "path": "/api/state", "headers": []}, slow_receive, send))
+    scope = {"type": "http", "method": "POST", "path": "/api/state", "headers": []}
+    # A thread of its own: Playwright's sync API may hold an event loop in this one.
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, limit(scope, slow_receive, send)).result()
     assert sent[0]["status"] == 408 and b"did not arrive in time" in sent[1]["body"]
 
 
