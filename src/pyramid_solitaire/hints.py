@@ -15,6 +15,9 @@ from .solver import UNKNOWN, UNWINNABLE, WINNABLE, solve
 
 WON = "won"
 HINT_SECONDS = 0.5  # well under a second, as the browser needs
+# A proven winning move is the promise, the shortest line a bonus: its search gets a short slice,
+# so one hard deal does not hold a solver slot (and turn other players' hints away) for long.
+SHORTEST_SECONDS = 0.15
 
 
 @dataclass(frozen=True)
@@ -58,7 +61,7 @@ def hint(game: Game, time_limit: float = HINT_SECONDS) -> Hint:
         return done(verdict=WON)
     found = solve(game.deal, game.state, time_limit=left() / 2)
     if found.verdict == WINNABLE:
-        best = solve(game.deal, game.state, shortest=True, time_limit=left())
+        best = solve(game.deal, game.state, shortest=True, time_limit=min(left(), SHORTEST_SECONDS))
         if best.verdict == WINNABLE:
             found = best
         return done(verdict=WINNABLE, move=found.line[0], checked=True, shortest=found.shortest,

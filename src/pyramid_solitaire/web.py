@@ -173,14 +173,15 @@ def random_deal() -> int:
 
 # Solver calls run in the request's worker thread (the kernel releases the GIL). At most this
 # many run at once, so ordinary moves keep a core to themselves; a request that finds every
-# slot taken is answered at once without the solver, never queued.
+# slot taken waits a moment at most, then is answered without the solver, never queued.
 SOLVER_SLOTS = threading.BoundedSemaphore(max((os.cpu_count() or 2) - 1, 1))
+SLOT_WAIT = 0.1
 
 
 @contextmanager
 def solver_slot():
-    """Yields True when the solver may run now, False when it is busy."""
-    free = SOLVER_SLOTS.acquire(blocking=False)
+    """Yields True when the solver may run now, False when it stayed busy for SLOT_WAIT."""
+    free = SOLVER_SLOTS.acquire(timeout=SLOT_WAIT)
     try:
         yield free
     finally:
