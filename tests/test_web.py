@@ -171,7 +171,7 @@ def test_state_reloads_a_record_and_bad_records_are_refused_clearly():
         ({"version": 9, "variant": "pyramid", "deal": 1, "moves": []}, "version"),
         ({"version": 1, "variant": "nope", "deal": 1, "moves": []}, "unknown variant"),
         ({"version": 1, "variant": "pyramid", "deal": 1, "moves": ["Qs+Ah"]}, "move 1 'Qs+Ah'"),
-        ({"version": 1, "variant": "pyramid", "deal": "x1", "moves": []}, "is not a deal number"),
+        ({"version": 1, "variant": "pyramid", "deal": "x1", "moves": []}, "deal number must be an integer"),
         ({"version": 1, "variant": "pyramid", "moves": []}, "exactly one of"),
     ]
     for bad, words in cases:

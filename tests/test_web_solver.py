@@ -42,7 +42,7 @@ def test_a_winnable_position_gets_a_checked_move_that_keeps_it_winnable():
     record = played("pyramid", 1, "Kc Kh")
     h = post("/api/hint", {"record": record})["hint"]
     assert h["verdict"] == "winnable" and h["checked"] and h["steps"] >= 1
-    game = web.load(record)
+    game = Game.from_record(record)
     assert h["move"] in [str(m) for m in game.legal_moves()]
     game.play(h["move"])
     assert solve(game.deal, game.state).verdict == "winnable"
@@ -123,7 +123,7 @@ def test_winnable_only_new_games_are_won_by_the_solvers_line(variant, monkeypatc
     monkeypatch.setattr(web, "WINNABLE_SECONDS", 60)  # a loaded test machine must not make this flaky
     data = post("/api/new", {"variant": variant, "winnable_only": True})
     assert data["winnable"] is True
-    game = web.load(data["record"])
+    game = Game.from_record(data["record"])
     for move in solve(game.deal).line:  # the engine replays the line: proof by play
         game.play(move)
     assert game.is_won

@@ -68,8 +68,15 @@ def hint(game: Game, time_limit: float = HINT_SECONDS) -> Hint:
                     steps=len(found.line))
     if found.verdict == UNWINNABLE:
         return done(verdict=UNWINNABLE, last_winnable=last_winnable(game, left))
+    return done(verdict=UNKNOWN, move=unchecked(game).move)
+
+
+def unchecked(game: Game) -> Hint:
+    """The hint without the solver (out of time, or busy): the first legal move, not checked."""
+    if game.is_won:
+        return Hint(WON)
     moves = game.legal_moves()
-    return done(verdict=UNKNOWN, move=moves[0] if moves else None)
+    return Hint(UNKNOWN, move=moves[0]) if moves else Hint(UNWINNABLE)  # no move left: lost
 
 
 def advice(game: Game, time_limit: float = HINT_SECONDS) -> dict:

@@ -28,7 +28,7 @@ from .cards import card_text, quote
 from .deal import IllegalMove
 from .deals import MAX_DEAL, daily_deal
 from .game import Game, RecordError
-from .hints import HINT_SECONDS, advice, winnable_deal
+from .hints import HINT_SECONDS, advice, unchecked, winnable_deal
 from .solver import warm_up
 from .variants import DEFAULT_VARIANT, VARIANTS, get_variant
 
@@ -36,7 +36,8 @@ STATIC = Path(__file__).parent / "static"
 
 # Random deals stay below 2**31: short numbers to read out, and safe in JavaScript numbers.
 RANDOM_DEALS = 2**31
-# JavaScript numbers are exact only up to 2**53; bigger deal numbers travel as text.
+# JavaScript numbers are exact only up to 2**53; bigger deal numbers travel as text
+# (Game.from_record reads them back).
 JS_SAFE = 2**53
 
 # The page loads only its own files: no inline script, no eval, no third-party anything.
@@ -78,14 +79,6 @@ class MoveRequest(Body):
 
 
 # --- engine <-> JSON ----------------------------------------------------------------------
-
-def load(record: dict) -> Game:
-    """A game from the page's record; a deal number sent as text (see JS_SAFE) is read back."""
-    deal = record.get("deal")
-    if isinstance(deal, str):
-        record = {**record, "deal": _deal_number(deal)}
-    return Game.from_record(record)
-
 
 def dump(game: Game) -> dict:
     record = game.to_record()
@@ -141,11 +134,7 @@ def hint_for(game: Game) -> dict:
     with solver_slot() as free:
         if free:
             return advice(game, HINT_SECONDS)
-    moves = game.legal_moves()
-    return {"verdict": "unknown" if moves else "unwinnable", "move": str(moves[0]) if moves else None,
-            "checked": False, "shortest": False, "steps": None, "last_winnable": None,
-            "last_winnable_move": None, "losing_move": None, "undo": None, "seconds": 0.0,
-            "busy": True}
+    return {**unchecked(game).to_dict(game), "busy": True}
 
 
 WINNABLE_SECONDS = 2.0  # how long New game may look for a deal the solver proves winnable
@@ -308,17 +297,17 @@ def create_app() -> FastAPI:
 
     @app.post("/api/state")
     def state(body: RecordOnly):
-        return answer(load(body.record))
+        return answer(Game.from_record(body.record))
 
     @app.post("/api/move")
     def move(body: MoveRequest):
-        game = load(body.record)
+        game = Game.from_record(body.record)
         played = game.play(body.move)
         return answer(game, played=str(played))
 
     @app.post("/api/undo")
     def undo(body: UndoRequest):
-        game = load(body.record)
+        game = Game.from_record(body.record)
         if body.count > 1 and body.count > len(game.moves):
             raise IllegalMove(f"cannot undo {body.count} moves: only {len(game.moves)} played")
         undone = [game.undo() for _ in range(body.count)]  # each stays on the redo path
@@ -326,18 +315,18 @@ def create_app() -> FastAPI:
 
     @app.post("/api/redo")
     def redo(body: RecordOnly):
-        game = load(body.record)
+        game = Game.from_record(body.record)
         return answer(game, redone=str(game.redo()))
 
     @app.post("/api/restart")
     def restart(body: RecordOnly):
-        game = load(body.record)
+        game = Game.from_record(body.record)
         game.restart()
         return answer(game)
 
     @app.post("/api/hint")
     def hint(body: RecordOnly):
-        game = load(body.record)
+        game = Game.from_record(body.record)
         return answer(game, hint=hint_for(game))
 
     @app.get("/", include_in_schema=False)
