@@ -48,7 +48,14 @@ INFINITE = 255  # a lower bound meaning "cannot be won"
 
 # The search functions never allocate, so they run without numba's reference counting: its
 # atomic counts on every array passed to a helper cost more than the helper's own work.
-hot = njit(cache=True, nogil=True, _nrt=False)
+# `_nrt` is a private numba option: where a numba lacks it, the kernel runs with counting (slower).
+try:
+    from numba.core.cpu import CPUTargetOptions
+
+    _NO_REFCOUNT = {"_nrt": False} if hasattr(CPUTargetOptions, "_nrt") else {}
+except ImportError:
+    _NO_REFCOUNT = {}
+hot = njit(cache=True, nogil=True, **_NO_REFCOUNT)
 
 # The relaxed game (see `_relaxed_lost`): its moves and its memo's verdicts.
 RELAXED_DEPTH = 32
