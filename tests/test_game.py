@@ -107,3 +107,11 @@ def test_record_deal_number_may_travel_as_text():
     big = 2**64 - 1
     record = {"version": 1, "variant": "pyramid", "deal": str(big), "moves": []}
     assert Game.from_record(record).deal.number == big
+
+
+def test_playing_the_move_redo_would_replay_keeps_the_rest_of_the_path():
+    g = played()
+    g.undo()
+    g.undo()
+    g.play("draw")  # the same move redo would replay
+    assert [str(m) for m in g.redo_moves] == ["draw"]
