@@ -18,7 +18,14 @@ export function attachInput(board, handlers) {
   const center = (pos, cw) => ({ x: pos.x + cw / 2, y: pos.y + cw * 0.7 });
 
   board.addEventListener("pointerdown", (event) => {
-    if (event.button !== 0 || drag) return;
+    if (event.button !== 0) return;
+    // A press of the pointer that began the drag: its release never reached the board (a mouse let
+    // go outside it after pressing a card it did not capture). That drag is over.
+    if (drag && event.pointerId === drag.id) {
+      const { moving } = endDrag();
+      if (moving) handlers.redraw();
+    }
+    if (drag) return; // another finger is dragging
     const el = event.target.closest(".card");
     if (!el || el.classList.contains("gone")) return;
     event.preventDefault(); // no text selection or native image drag
@@ -61,12 +68,18 @@ export function attachInput(board, handlers) {
     if (el) el.classList.add("target");
   }
 
+  /** Forget the drag and take its marks off the cards; returns what it was. */
+  function endDrag() {
+    const ended = drag;
+    if (ended.target) ended.target.classList.remove("target");
+    ended.el.classList.remove("dragging");
+    drag = null;
+    return ended;
+  }
+
   function finish(event, cancelled) {
     if (!drag || event.pointerId !== drag.id) return;
-    const { el, card, moving, target } = drag;
-    if (target) target.classList.remove("target");
-    el.classList.remove("dragging");
-    drag = null;
+    const { el, card, moving, target } = endDrag();
     if (cancelled) {
       handlers.redraw();
       return;
