@@ -1,24 +1,10 @@
 // Which deal a new game gets: winnable-only (a setting per variant), the daily deal (remembered so
 // the board can mark it), share links (/?variant=giza&deal=123).
 
+import { readJson, writeJson } from "./store.js";
+
 const WINNABLE_KEY = "pyramid-solitaire.winnable-only";
 const DAILY_KEY = "pyramid-solitaire.daily";
-
-function readJson(key, fallback) {
-  try {
-    return JSON.parse(localStorage.getItem(key)) ?? fallback;
-  } catch {
-    return fallback;
-  }
-}
-
-function writeJson(key, value) {
-  try {
-    localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    // storage full or off: the choice lasts until the page closes
-  }
-}
 
 export function winnableOnly(variant) {
   const list = readJson(WINNABLE_KEY, []);

@@ -9,6 +9,8 @@
 //   is practice and does not turn the loss into a win.
 // Hints used counts every hint asked for in the variant.
 
+import { readJson, writeJson } from "./store.js";
+
 const PREFIX = "pyramid-solitaire.stats.";
 const RECENT_MAX = 20; // results kept for the chart
 
@@ -25,12 +27,7 @@ const best = (n) => (Number.isFinite(n) && n >= 0 ? n : null);
 
 /** The statistics of a variant; junk in storage reads as zeros, never as an error. */
 export function load(variant) {
-  let s = null;
-  try {
-    s = JSON.parse(localStorage.getItem(PREFIX + variant));
-  } catch {
-    s = null;
-  }
+  const s = readJson(PREFIX + variant, null);
   const out = fresh();
   if (!s || typeof s !== "object") return out;
   for (const key of ["played", "won", "streak", "bestStreak", "hints"]) out[key] = count(s[key]);
@@ -47,11 +44,7 @@ export function load(variant) {
 }
 
 function store(variant, s) {
-  try {
-    localStorage.setItem(PREFIX + variant, JSON.stringify(s));
-  } catch {
-    // storage full or off: the game goes on without statistics
-  }
+  writeJson(PREFIX + variant, s); // storage full or off: the game goes on without statistics
 }
 
 function finish(s, won, moves, ms) {

@@ -1,43 +1,45 @@
 // What the browser remembers: one saved game per variant, favourites, recent games, settings.
-// Storage can be full, disabled or hold junk; none of that may stop the game.
+// Storage can be full, disabled or hold junk; none of that may stop the game. stats.js and
+// dealing.js keep their own keys through readJson and writeJson here.
 
 const PREFIX = "pyramid-solitaire.";
 export const saveKey = (variant) => `${PREFIX}save.${variant}`;
 export const backupKey = (variant) => `${PREFIX}save.${variant}.broken`;
 const RECENT_MAX = 5;
 
-function read(key) {
+/** localStorage by full key. Storage can be off, full or hold junk: reading then gives null (or
+ *  the fallback), and writing does nothing, so the game goes on unsaved. */
+function readText(key) {
   try {
-    return localStorage.getItem(PREFIX + key);
+    return localStorage.getItem(key);
   } catch {
     return null;
   }
 }
 
-function write(key, text) {
+function writeText(key, text) {
   try {
-    localStorage.setItem(PREFIX + key, text);
+    localStorage.setItem(key, text);
   } catch {
-    // storage full or switched off: the game goes on unsaved
+    // storage full or switched off
   }
 }
 
-function readJson(key, fallback) {
+export function readJson(key, fallback) {
   try {
-    const value = JSON.parse(read(key));
-    return value ?? fallback;
+    return JSON.parse(readText(key)) ?? fallback;
   } catch {
     return fallback;
   }
 }
 
+export function writeJson(key, value) {
+  writeText(key, JSON.stringify(value));
+}
+
 /** The raw saved text of a variant's game, or null. */
 export function loadSaveText(variant) {
-  try {
-    return localStorage.getItem(saveKey(variant));
-  } catch {
-    return null;
-  }
+  return readText(saveKey(variant));
 }
 
 // The save format. 1: {record, elapsed} (the first pages wrote no format field);
@@ -68,11 +70,7 @@ export function parseSave(text) {
 
 export function storeGame(variant, record, elapsed) {
   const save = { format: SAVE_FORMAT, record, elapsed: Math.round(elapsed), saved: new Date().toISOString() };
-  try {
-    localStorage.setItem(saveKey(variant), JSON.stringify(save));
-  } catch {
-    // as above
-  }
+  writeJson(saveKey(variant), save);
 }
 
 /** Keep a save that could not be read under the backup key, then drop it. An earlier backup
@@ -91,7 +89,7 @@ export function keepBroken(variant, text) {
 }
 
 export function settings() {
-  const s = readJson("settings", {});
+  const s = readJson(PREFIX + "settings", {});
   return {
     lang: typeof s.lang === "string" ? s.lang : null,
     large: s.large === true,
@@ -101,28 +99,28 @@ export function settings() {
 }
 
 export function storeSettings(s) {
-  write("settings", JSON.stringify(s));
+  writeJson(PREFIX + "settings", s);
 }
 
 export function favourites() {
-  const list = readJson("favourites", []);
+  const list = readJson(PREFIX + "favourites", []);
   return Array.isArray(list) ? list.filter((v) => typeof v === "string") : [];
 }
 
 export function toggleFavourite(variant) {
   const list = favourites();
   const next = list.includes(variant) ? list.filter((v) => v !== variant) : [...list, variant];
-  write("favourites", JSON.stringify(next));
+  writeJson(PREFIX + "favourites", next);
   return next;
 }
 
 export function recent() {
-  const list = readJson("recent", []);
+  const list = readJson(PREFIX + "recent", []);
   return Array.isArray(list) ? list.filter((v) => typeof v === "string") : [];
 }
 
 export function notePlayed(variant) {
   const next = [variant, ...recent().filter((v) => v !== variant)].slice(0, RECENT_MAX);
-  write("recent", JSON.stringify(next));
+  writeJson(PREFIX + "recent", next);
   return next;
 }
