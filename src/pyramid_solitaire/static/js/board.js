@@ -278,7 +278,3 @@ function drawStock(board, view, spot, cw, hint) {
   stockEl.title = label;
   stockEl.dataset.count = String(view.stock.count);
 }
-
-export function cardElement(card) {
-  return cards.get(card) || null;
-}

@@ -229,7 +229,6 @@ function showHint(h) {
     const line = t(h.shortest ? "hintShortest" : "hintWinning", { steps: h.steps });
     say(`${moveText(h.move)} ${h.checked ? line : t(h.busy ? "hintBusy" : "hintUnchecked")}`, 8000);
   }
-  board.dataset.hint = h.verdict;
   draw();
 }
 
@@ -688,7 +687,6 @@ function fullscreenChanged() {
 // --- keyboard --------------------------------------------------------------------------------
 
 function onKey(event) {
-  game.lastInput = Date.now();
   if (event.altKey || event.metaKey || document.querySelector("dialog[open]")) return;
   if (event.target.closest && event.target.closest("input, select, textarea")) return;
   const key = event.key.toLowerCase();
