@@ -235,15 +235,18 @@ function showHint(h) {
 function moveText(move) {
   if (move === "draw") return t("hintDraw");
   if (move === "recycle") return t("hintRecycle");
-  return t("hintMove", { move: move.replace("+", " + ") });
+  return t("hintMove", { move: spaced(move) });
 }
+
+/** A pair for people: "7d + 6c". */
+const spaced = (move) => move.replace("+", " + ");
 
 function lostSince(h) {
   if (h.last_winnable === null) return t("hintLostUnknown");
   if (h.last_winnable < 0) return t("hintNeverWinnable");
-  const losing = h.losing_move.replace("+", " + ");
+  const losing = spaced(h.losing_move);
   if (h.last_winnable === 0) return t("hintLostAtStart", { losing });
-  return t("hintLastWinnable", { n: h.last_winnable, move: h.last_winnable_move.replace("+", " + "), losing });
+  return t("hintLastWinnable", { n: h.last_winnable, move: spaced(h.last_winnable_move), losing });
 }
 
 /** Open a variant: its saved game if there is one that loads, else a new deal. */
@@ -562,7 +565,7 @@ function drawChart(box, recent) {
     box.append(none);
     return;
   }
-  const slots = 20;
+  const slots = stats.RECENT_MAX;
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("viewBox", `0 0 ${slots * 10} 60`);
   svg.setAttribute("role", "img");

@@ -12,7 +12,7 @@
 import { readJson, writeJson } from "./store.js";
 
 const PREFIX = "pyramid-solitaire.stats.";
-const RECENT_MAX = 20; // results kept for the chart
+export const RECENT_MAX = 20; // results kept for the chart (one bar each)
 
 function fresh() {
   return {
