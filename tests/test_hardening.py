@@ -103,6 +103,10 @@ def test_long_hostile_texts_are_not_echoed_whole():
     assert len(body["error"]) < 250 and "x" * 30 not in body["error"]
     body = check_answer(client.post("/api/new", json={"variant": "v" * 39}))
     assert len(body["error"]) < 200
+    for deal in ("x" * 5000, [1] * 3000, 10**4000):
+        record = {"version": 1, "variant": "pyramid", "deal": deal}
+        body = check_answer(client.post("/api/state", json={"record": record}))
+        assert len(body["error"]) < 200
 
 
 def test_unknown_paths_and_methods_answer_in_the_same_shape():

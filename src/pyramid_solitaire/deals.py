@@ -2,7 +2,7 @@
 
 import hashlib
 
-from .cards import ALL_CARDS, CardError, card_text, parse_card
+from .cards import ALL_CARDS, CardError, card_text, parse_card, quote
 
 DECK_SIZE = 52
 PYRAMID_SIZE = 28
@@ -26,9 +26,10 @@ def _splitmix64(state: int):
 
 def check_deal_number(number: int) -> int:
     if isinstance(number, bool) or not isinstance(number, int):
-        raise DeckError(f"deal number must be an integer, not {number!r}")
+        shown = quote(number if isinstance(number, str) else repr(number))
+        raise DeckError(f"deal number must be an integer, not {shown}")
     if not 0 <= number < MAX_DEAL:
-        raise DeckError(f"deal number {number} is out of range (0 to 2**64 - 1)")
+        raise DeckError(f"deal number {quote(str(number))} is out of range (0 to 2**64 - 1)")
     return number
 
 
