@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test browser bench clean
+.PHONY: install run test lint browser bench clean
 
 install: $(STAMP)
 
@@ -22,8 +22,14 @@ browser:
 run: install
 	$(BIN)/pyramid-solitaire serve --host 127.0.0.1 --port 8000
 
-test: install browser
+test: lint browser
 	$(BIN)/python -m pytest
+
+# ruff (lint and format check) and mypy (strict on the engine modules, see pyproject.toml).
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 bench: install
 	$(BIN)/python benchmarks/solver.py

@@ -30,8 +30,19 @@ def free_port() -> int:
 def start_server(workers: int) -> tuple[subprocess.Popen, str]:
     port = free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "pyramid_solitaire.cli", "serve", "--port", str(port),
-         "--workers", str(workers)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        [
+            sys.executable,
+            "-m",
+            "pyramid_solitaire.cli",
+            "serve",
+            "--port",
+            str(port),
+            "--workers",
+            str(workers),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     url = f"http://127.0.0.1:{port}"
     for _ in range(200):
         try:
@@ -59,8 +70,16 @@ def positions(count: int) -> list[Game]:
     return games
 
 
-def client(url: str, games: list[Game], hint_share: float, until: float, limit: int,
-           results: dict, lock: threading.Lock, seed: int) -> None:
+def client(
+    url: str,
+    games: list[Game],
+    hint_share: float,
+    until: float,
+    limit: int,
+    results: dict,
+    lock: threading.Lock,
+    seed: int,
+) -> None:
     rng = random.Random(seed)
     with httpx.Client(base_url=url, timeout=30) as http:
         for _ in range(limit):
@@ -91,15 +110,19 @@ def report(results: dict, seconds: float) -> None:
         if not times:
             continue
         p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
-        print(f"{kind:5} {len(times):6} requests  {len(times) / seconds:8.1f} req/s  "
-              f"p50 {statistics.median(times) * 1000:7.1f} ms  p99 {p99 * 1000:7.1f} ms  "
-              f"max {times[-1] * 1000:7.1f} ms")
+        print(
+            f"{kind:5} {len(times):6} requests  {len(times) / seconds:8.1f} req/s  "
+            f"p50 {statistics.median(times) * 1000:7.1f} ms  p99 {p99 * 1000:7.1f} ms  "
+            f"max {times[-1] * 1000:7.1f} ms"
+        )
     for kind, counts in sorted(results.get("outcomes", {}).items()):
         print(f"{kind} answers:", ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--url", help="an already running server (default: start one)")
     parser.add_argument("--workers", type=int, default=2, help="uvicorn worker processes")
     parser.add_argument("--clients", type=int, default=8, help="client threads")
@@ -115,15 +138,18 @@ def main() -> int:
         lock = threading.Lock()
         started = time.perf_counter()
         until = started + args.seconds
-        threads = [threading.Thread(target=client, args=(url, games, args.hints, until, args.requests,
-                                                         results, lock, i)) for i in range(args.clients)]
+        threads = [
+            threading.Thread(
+                target=client, args=(url, games, args.hints, until, args.requests, results, lock, i)
+            )
+            for i in range(args.clients)
+        ]
         for t in threads:
             t.start()
         for t in threads:
             t.join()
         took = time.perf_counter() - started
-        print(f"{url}: {args.workers} workers, {args.clients} clients, {took:.1f} s, "
-              f"{args.hints:.0%} hints")
+        print(f"{url}: {args.workers} workers, {args.clients} clients, {took:.1f} s, {args.hints:.0%} hints")
         report(results, took)
     finally:
         if server:

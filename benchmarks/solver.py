@@ -37,19 +37,29 @@ def run(variant_id: str, numbers: range, shortest: bool) -> None:
     total = time.perf_counter() - started
     seconds.sort()
     mode = " shortest" if shortest else ""
-    print(f"{variant_id + mode:22} {len(numbers):5} deals {numbers[0]}..{numbers[-1]}  won {wins:4}"
-          f"  unknown {unknown}  total {total:7.2f} s  {states / max(sum(seconds), 1e-9) / 1e6:5.2f} M states/s"
-          f"  median {statistics.median(seconds) * 1000:7.2f} ms  p99 {percentile(seconds, 0.99) * 1000:8.2f} ms"
-          f"  max {seconds[-1] * 1000:8.2f} ms" + (f"  steps {steps}" if shortest else ""), flush=True)
+    print(
+        f"{variant_id + mode:22} {len(numbers):5} deals {numbers[0]}..{numbers[-1]}  won {wins:4}"
+        f"  unknown {unknown}  total {total:7.2f} s"
+        f"  {states / max(sum(seconds), 1e-9) / 1e6:5.2f} M states/s"
+        f"  median {statistics.median(seconds) * 1000:7.2f} ms"
+        f"  p99 {percentile(seconds, 0.99) * 1000:8.2f} ms"
+        f"  max {seconds[-1] * 1000:8.2f} ms" + (f"  steps {steps}" if shortest else ""),
+        flush=True,
+    )
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--variant", choices=list(VARIANTS), action="append",
-                        help="a variant to run (repeatable; default: all)")
+    parser.add_argument(
+        "--variant",
+        choices=list(VARIANTS),
+        action="append",
+        help="a variant to run (repeatable; default: all)",
+    )
     parser.add_argument("--deals", default=DEFAULT_DEALS, help=f"deal numbers A..B (default {DEFAULT_DEALS})")
-    parser.add_argument("--shortest", action="store_true",
-                        help="shortest lines (default variant: open-stock)")
+    parser.add_argument(
+        "--shortest", action="store_true", help="shortest lines (default variant: open-stock)"
+    )
     args = parser.parse_args()
     numbers = parse_range(args.deals)
     variants = args.variant or (["open-stock"] if args.shortest else list(VARIANTS))

@@ -11,7 +11,7 @@ def deck_with(pyramid: str, stock: str = "") -> str:
     head = [parse_card(t) for t in pyramid.split()]
     top = [parse_card(t) for t in stock.split()]
     cards = head + rest[: 28 - len(head)]
-    rest = rest[28 - len(head):]
+    rest = rest[28 - len(head) :]
     cards += top + rest
     return " ".join(card_text(c) for c in cards)
 

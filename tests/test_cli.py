@@ -5,11 +5,13 @@ import sys
 import pytest
 
 from pyramid_solitaire.cli import main
-from pyramid_solitaire.deals import deal_cards, format_deck
+from pyramid_solitaire.decks import deal_cards, format_deck
 from pyramid_solitaire.game import Game
 
-DEAL_1 = ("7d 9c 4d 8h 8d 5s Jd 6d 9s Jc 5d Kd 3c 2d Jh 5h 7h 4h 2c Ad 6s Kc Kh Th Ts Js Td 8s Qc 4s "
-          "6c 7c As 5c Ah Ks 6h Qs Qh Qd 9d 3d 3s Ac 4c 2h 8c Tc 3h 2s 9h 7s")
+DEAL_1 = (
+    "7d 9c 4d 8h 8d 5s Jd 6d 9s Jc 5d Kd 3c 2d Jh 5h 7h 4h 2c Ad 6s Kc Kh Th Ts Js Td 8s Qc 4s "
+    "6c 7c As 5c Ah Ks 6h Qs Qh Qd 9d 3d 3s Ac 4c 2h 8c Tc 3h 2s 9h 7s"
+)
 
 
 def run(capsys, *argv, stdin=""):
@@ -44,15 +46,18 @@ def test_deal_from_a_deck_string(capsys):
     assert run(capsys, "deal", "--deck", deck, "--format", "deck")[1].strip() == deck
 
 
-@pytest.mark.parametrize("argv,message", [
-    (["deal", "--deck", " ".join(DEAL_1.split()[:51])], "51 cards: 7s is missing"),
-    (["deal", "--deck", DEAL_1.replace("7s", "9h")], "9h is repeated; 7s is missing"),
-    (["deal", "--variant", "spider", "1"], "invalid choice: 'spider'"),
-    (["deal", "-5"], "deal"),
-    (["deal", str(2**64)], "out of range"),
-    (["deal", "1", "--random"], "only one of"),
-    (["deal"], "needs a deal number"),
-])
+@pytest.mark.parametrize(
+    "argv,message",
+    [
+        (["deal", "--deck", " ".join(DEAL_1.split()[:51])], "51 cards: 7s is missing"),
+        (["deal", "--deck", DEAL_1.replace("7s", "9h")], "9h is repeated; 7s is missing"),
+        (["deal", "--variant", "spider", "1"], "invalid choice: 'spider'"),
+        (["deal", "-5"], "deal"),
+        (["deal", str(2**64)], "out of range"),
+        (["deal", "1", "--random"], "only one of"),
+        (["deal"], "needs a deal number"),
+    ],
+)
 def test_bad_input_exits_2_with_a_one_line_error(capsys, argv, message):
     code, out, err = run(capsys, *argv)
     assert code == 2 and message in err and "Traceback" not in err
@@ -93,6 +98,10 @@ def test_play_reports_stuck(capsys):
 
 
 def test_console_script_runs_as_a_program():
-    result = subprocess.run([sys.executable, "-m", "pyramid_solitaire.cli", "deal", "1", "--format", "deck"],
-                            capture_output=True, text=True, check=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "pyramid_solitaire.cli", "deal", "1", "--format", "deck"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert result.stdout.strip() == DEAL_1

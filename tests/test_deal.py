@@ -4,10 +4,19 @@ import json
 from pathlib import Path
 
 import pytest
-from helpers import deck_with, perft
 
+from helpers import deck_with, perft
 from pyramid_solitaire.cards import card_text
-from pyramid_solitaire.deal import COVERED_BY, PYRAMID_MASK, START, Deal, IllegalMove, MoveSyntaxError, State, slot
+from pyramid_solitaire.deal import (
+    COVERED_BY,
+    PYRAMID_MASK,
+    START,
+    Deal,
+    IllegalMove,
+    MoveSyntaxError,
+    State,
+    slot,
+)
 from pyramid_solitaire.game import Game
 from pyramid_solitaire.variants import VARIANTS, get_variant
 

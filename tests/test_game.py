@@ -3,7 +3,7 @@ import json
 import pytest
 
 from pyramid_solitaire.deal import IllegalMove
-from pyramid_solitaire.deals import DeckError, deal_cards, format_deck
+from pyramid_solitaire.decks import DeckError, deal_cards, format_deck
 from pyramid_solitaire.game import Game, RecordError
 
 
@@ -48,8 +48,13 @@ def test_record_round_trip_keeps_moves_and_redo_path():
     g = played("open-stock", 1)
     g.undo()
     record = g.to_record()
-    assert record == {"version": 1, "variant": "open-stock", "deal": 1,
-                      "moves": ["Kc", "Kh", "draw"], "redo": ["draw"]}
+    assert record == {
+        "version": 1,
+        "variant": "open-stock",
+        "deal": 1,
+        "moves": ["Kc", "Kh", "draw"],
+        "redo": ["draw"],
+    }
     again = Game.from_json(json.dumps(record))
     assert again.state == g.state and again.moves == g.moves and again.redo_moves == g.redo_moves
 
@@ -62,22 +67,31 @@ def test_record_with_a_deck_string():
     assert Game.from_record(record).deal.cards == g.deal.cards
 
 
-@pytest.mark.parametrize("record,message", [
-    ([], "is a JSON object"),
-    ({"version": 1, "variant": "pyramid", "deal": 1, "cheat": True}, "unknown field.*cheat"),
-    ({"version": 2, "variant": "pyramid", "deal": 1}, "version must be 1"),
-    ({"version": 1, "variant": "spider", "deal": 1}, "unknown variant 'spider'"),
-    ({"version": 1, "variant": "pyramid"}, "exactly one of 'deal'"),
-    ({"version": 1, "variant": "pyramid", "deal": 1, "deck": "x"}, "exactly one of 'deal'"),
-    ({"version": 1, "variant": "pyramid", "deal": -4}, "out of range"),
-    ({"version": 1, "variant": "pyramid", "deal": "²"}, "must be an integer"),
-    ({"version": 1, "variant": "pyramid", "deal": "12x"}, "must be an integer"),
-    ({"version": 1, "variant": "pyramid", "deck": "Ah Kd"}, "deck string has 2 cards"),
-    ({"version": 1, "variant": "pyramid", "deal": 1, "moves": "Kc"}, "list of move texts"),
-    ({"version": 1, "variant": "pyramid", "deal": 1, "moves": ["Kc", "Qs+Ah"]}, "move 2 'Qs\\+Ah'.*still in the stock"),
-    ({"version": 1, "variant": "pyramid", "deal": 1, "moves": ["Kc"], "redo": ["Kc"]}, "redo: move 1 'Kc'.*already removed"),
-    ({"version": 1, "variant": "pyramid", "deal": 1, "moves": ["draw"] * 1001}, "at most 1000"),
-])
+@pytest.mark.parametrize(
+    "record,message",
+    [
+        ([], "is a JSON object"),
+        ({"version": 1, "variant": "pyramid", "deal": 1, "cheat": True}, "unknown field.*cheat"),
+        ({"version": 2, "variant": "pyramid", "deal": 1}, "version must be 1"),
+        ({"version": 1, "variant": "spider", "deal": 1}, "unknown variant 'spider'"),
+        ({"version": 1, "variant": "pyramid"}, "exactly one of 'deal'"),
+        ({"version": 1, "variant": "pyramid", "deal": 1, "deck": "x"}, "exactly one of 'deal'"),
+        ({"version": 1, "variant": "pyramid", "deal": -4}, "out of range"),
+        ({"version": 1, "variant": "pyramid", "deal": "²"}, "must be an integer"),
+        ({"version": 1, "variant": "pyramid", "deal": "12x"}, "must be an integer"),
+        ({"version": 1, "variant": "pyramid", "deck": "Ah Kd"}, "deck string has 2 cards"),
+        ({"version": 1, "variant": "pyramid", "deal": 1, "moves": "Kc"}, "list of move texts"),
+        (
+            {"version": 1, "variant": "pyramid", "deal": 1, "moves": ["Kc", "Qs+Ah"]},
+            "move 2 'Qs\\+Ah'.*still in the stock",
+        ),
+        (
+            {"version": 1, "variant": "pyramid", "deal": 1, "moves": ["Kc"], "redo": ["Kc"]},
+            "redo: move 1 'Kc'.*already removed",
+        ),
+        ({"version": 1, "variant": "pyramid", "deal": 1, "moves": ["draw"] * 1001}, "at most 1000"),
+    ],
+)
 def test_bad_records_are_refused_with_a_reason(record, message):
     with pytest.raises(RecordError, match=message):
         Game.from_record(record)
@@ -95,6 +109,7 @@ def test_game_needs_one_deal():
 
 def test_no_move_after_the_game_is_won():
     from pyramid_solitaire.deal import PYRAMID_MASK, State
+
     g = Game("pyramid", number=1)
     g.states.append(State(PYRAMID_MASK, 0, 0))  # jump to a cleared pyramid
     assert g.is_won and not g.is_stuck

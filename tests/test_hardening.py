@@ -12,11 +12,17 @@ from pyramid_solitaire.web import MAX_BODY, app
 client = TestClient(app, raise_server_exceptions=False)
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=30),
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=30),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
     max_leaves=12,
 )
-move_texts = st.sampled_from(["Kc", "draw", "recycle", "7h+6c", "Qs+Ah", "Kd", "undo", ""]) | st.text(max_size=12)
+move_texts = st.sampled_from(["Kc", "draw", "recycle", "7h+6c", "Qs+Ah", "Kd", "undo", ""]) | st.text(
+    max_size=12
+)
 records = st.fixed_dictionaries(
     {"version": st.sampled_from([1, 1, 1, 2, "1", True, 1.0, None])},
     optional={
@@ -83,13 +89,17 @@ def test_oversized_bodies_are_refused_before_parsing():
     def chunks():  # no Content-Length: the limit still holds
         for _ in range(100):
             yield b" " * 1024
+
     r = client.post("/api/state", content=chunks(), headers={"content-type": "application/json"})
     assert r.status_code == 413
 
 
 def test_deeply_nested_json_and_non_json_are_refused():
     deep = '{"record": ' + "[" * 50000 + "]" * 50000 + "}"
-    assert client.post("/api/state", content=deep, headers={"content-type": "application/json"}).status_code == 413
+    assert (
+        client.post("/api/state", content=deep, headers={"content-type": "application/json"}).status_code
+        == 413
+    )
     nested = '{"record": ' + "[" * 5000 + "]" * 5000 + "}"
     check_answer(client.post("/api/state", content=nested, headers={"content-type": "application/json"}))
     for junk in (b"\xff\xfe", b"{", b"null", b"[]"):

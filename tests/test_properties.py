@@ -4,7 +4,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pyramid_solitaire.deal import PYRAMID_SIZE, IllegalMove, Move
-from pyramid_solitaire.deals import MAX_DEAL
+from pyramid_solitaire.decks import MAX_DEAL
 from pyramid_solitaire.game import Game
 from pyramid_solitaire.variants import VARIANTS
 

@@ -11,7 +11,14 @@ from hypothesis import strategies as st
 from pyramid_solitaire.deal import PYRAMID_MASK, START, Deal, State
 from pyramid_solitaire.game import Game
 from pyramid_solitaire.solver import (
-    UNKNOWN, UNWINNABLE, WINNABLE, Solution, lower_bound, reference_shortest, reference_solve, solve,
+    UNKNOWN,
+    UNWINNABLE,
+    WINNABLE,
+    Solution,
+    lower_bound,
+    reference_shortest,
+    reference_solve,
+    solve,
     solve_game,
 )
 from pyramid_solitaire.variants import VARIANTS, get_variant
@@ -107,16 +114,25 @@ def check_agrees(deal: Deal, state: State) -> None:
 
 
 @SETTINGS
-@given(variant=st.sampled_from(VARIANT_IDS), number=st.integers(0, 2**64 - 1),
-       seed=st.integers(0, 2**32), left=st.integers(0, 10))
+@given(
+    variant=st.sampled_from(VARIANT_IDS),
+    number=st.integers(0, 2**64 - 1),
+    seed=st.integers(0, 2**32),
+    left=st.integers(0, 10),
+)
 def test_agrees_with_reference_in_mid_game(variant, number, seed, left):
     deal = Deal.from_number(get_variant(variant), number)
     check_agrees(deal, random_position(deal, random.Random(seed), left))
 
 
 @SETTINGS
-@given(variant=st.sampled_from(VARIANT_IDS), number=st.integers(0, 2**64 - 1),
-       seed=st.integers(0, 2**32), left=st.integers(0, 8), detour=st.integers(0, 4))
+@given(
+    variant=st.sampled_from(VARIANT_IDS),
+    number=st.integers(0, 2**64 - 1),
+    seed=st.integers(0, 2**32),
+    left=st.integers(0, 8),
+    detour=st.integers(0, 4),
+)
 def test_agrees_with_reference_near_a_winning_line(variant, number, seed, left, detour):
     """Follow a winning line until few pyramid cards are left, then a few random moves:
     positions that are often still winnable, and often only just not."""
@@ -126,8 +142,13 @@ def test_agrees_with_reference_near_a_winning_line(variant, number, seed, left, 
 
 
 @SETTINGS
-@given(variant=st.sampled_from(VARIANT_IDS), number=st.integers(0, 2**64 - 1),
-       seed=st.integers(0, 2**32), left=st.sampled_from([1, 3, 6, 10]), balanced=st.booleans())
+@given(
+    variant=st.sampled_from(VARIANT_IDS),
+    number=st.integers(0, 2**64 - 1),
+    seed=st.integers(0, 2**32),
+    left=st.sampled_from([1, 3, 6, 10]),
+    balanced=st.booleans(),
+)
 def test_agrees_with_reference_on_arbitrary_positions(variant, number, seed, left, balanced):
     deal = Deal.from_number(get_variant(variant), number)
     make = balanced_position if balanced else arbitrary_position
@@ -193,10 +214,17 @@ def test_time_limit_is_accepted():
     assert got.verdict in (WINNABLE, UNWINNABLE, UNKNOWN)
 
 
-@pytest.mark.parametrize("bad", [
-    dict(time_limit=-1), dict(time_limit=float("nan")), dict(time_limit="5"), dict(node_limit=0),
-    dict(node_limit=2.5), dict(node_limit=True),
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        dict(time_limit=-1),
+        dict(time_limit=float("nan")),
+        dict(time_limit="5"),
+        dict(node_limit=0),
+        dict(node_limit=2.5),
+        dict(node_limit=True),
+    ],
+)
 def test_bad_limits_are_refused(bad):
     with pytest.raises(ValueError):
         solve(Deal.from_number(get_variant("pyramid"), 1), **bad)
@@ -217,8 +245,14 @@ def test_solution_as_dict():
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(variant=st.sampled_from(VARIANT_IDS), number=st.integers(0, 2**64 - 1),
-       seed=st.integers(0, 2**32), left=st.integers(0, 6), detour=st.integers(0, 3), arbitrary=st.booleans())
+@given(
+    variant=st.sampled_from(VARIANT_IDS),
+    number=st.integers(0, 2**64 - 1),
+    seed=st.integers(0, 2**32),
+    left=st.integers(0, 6),
+    detour=st.integers(0, 3),
+    arbitrary=st.booleans(),
+)
 def test_shortest_line_is_as_short_as_breadth_first(variant, number, seed, left, detour, arbitrary):
     deal = Deal.from_number(get_variant(variant), number)
     rng = random.Random(seed)
@@ -237,8 +271,12 @@ def test_shortest_line_is_as_short_as_breadth_first(variant, number, seed, left,
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(variant=st.sampled_from(VARIANT_IDS), number=st.integers(0, 2**64 - 1),
-       seed=st.integers(0, 2**32), left=st.integers(2, 9))
+@given(
+    variant=st.sampled_from(VARIANT_IDS),
+    number=st.integers(0, 2**64 - 1),
+    seed=st.integers(0, 2**32),
+    left=st.integers(2, 9),
+)
 def test_lower_bound_never_exceeds_the_steps_left(variant, number, seed, left):
     """Along a shortest line found breadth first, the estimate is at most the steps still to go
     (the estimate is admissible, which the shortest search's proof rests on)."""
@@ -265,9 +303,16 @@ def test_verdicts_of_whole_deals_match_the_unpruned_search(variant):
             assert replay_wins(deal, START, got.line), number
 
 
-@pytest.mark.parametrize("variant, deals", [
-    ("giza", 60), ("open-stock", 15), ("three-wastes", 20), ("classic", 60), ("pyramid", 4),
-])
+@pytest.mark.parametrize(
+    "variant, deals",
+    [
+        ("giza", 60),
+        ("open-stock", 15),
+        ("three-wastes", 20),
+        ("classic", 60),
+        ("pyramid", 4),
+    ],
+)
 def test_fewest_steps_of_whole_deals_match_the_golden_figures(variant, deals):
     expected = GOLDEN["shortest_steps"][variant][:deals]
     for number, steps in enumerate(expected):

@@ -66,17 +66,20 @@ def test_time_limit_gives_unknown_or_a_verdict(capsys):
     assert capsys.readouterr().out.split()[0] in ("unknown", "unwinnable")
 
 
-@pytest.mark.parametrize("argv", [
-    ["solve"],
-    ["solve", "1", "--deck", "Ah"],
-    ["solve", "--deck", "Ah Kd"],
-    ["solve", "--deck-file", "/no/such/file"],
-    ["solve", "1", "--time-limit", "soon"],
-    ["solve", "1", "--time-limit", "-1"],
-    ["stats", "--deals", "5..2"],
-    ["stats", "--deals", "x"],
-    ["stats", "--deals", "0..3", "--jobs", "0"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["solve"],
+        ["solve", "1", "--deck", "Ah"],
+        ["solve", "--deck", "Ah Kd"],
+        ["solve", "--deck-file", "/no/such/file"],
+        ["solve", "1", "--time-limit", "soon"],
+        ["solve", "1", "--time-limit", "-1"],
+        ["stats", "--deals", "5..2"],
+        ["stats", "--deals", "x"],
+        ["stats", "--deals", "0..3", "--jobs", "0"],
+    ],
+)
 def test_bad_input_is_one_line_exit_2(argv, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err
@@ -115,7 +118,11 @@ def test_wilson_interval():
 
 
 def test_summary_leaves_unknown_out_of_the_rate():
-    rows = [Row(0, "winnable", 10, 5, 0.1), Row(1, "unwinnable", None, 5, 0.3), Row(2, "unknown", None, 9, 0.2)]
+    rows = [
+        Row(0, "winnable", 10, 5, 0.1),
+        Row(1, "unwinnable", None, 5, 0.3),
+        Row(2, "unknown", None, 9, 0.2),
+    ]
     s = summary(rows)
     assert (s.winnable, s.unwinnable, s.unknown) == (1, 1, 1)
     assert s.win_rate == 0.5 and s.median == 0.2 and s.max == 0.3

@@ -8,7 +8,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from pyramid_solitaire import hints, web
-from pyramid_solitaire.deals import daily_deal
+from pyramid_solitaire.decks import daily_deal
 from pyramid_solitaire.game import Game
 from pyramid_solitaire.solver import UNKNOWN, Solution, solve
 
@@ -68,7 +68,12 @@ def test_a_lost_position_names_the_last_winnable_move_and_how_far_to_undo():
     assert solve(game.deal, game.states[4]).verdict == "unwinnable"
     h = post("/api/hint", {"record": game.to_record()})["hint"]
     assert h["verdict"] == "unwinnable" and h["move"] is None
-    assert (h["last_winnable"], h["last_winnable_move"], h["losing_move"], h["undo"]) == (3, "9d+4d", "4c+9h", 4)
+    assert (h["last_winnable"], h["last_winnable_move"], h["losing_move"], h["undo"]) == (
+        3,
+        "9d+4d",
+        "4c+9h",
+        4,
+    )
 
 
 def test_undo_many_moves_at_once_keeps_them_on_the_redo_path():
@@ -81,8 +86,10 @@ def test_undo_many_moves_at_once_keeps_them_on_the_redo_path():
     assert post("/api/redo", {"record": data["record"]})["redone"] == "4c+9h"
 
 
-@pytest.mark.parametrize("count,status,words", [(9, 409, "cannot undo 9 moves: only 7 played"),
-                                                (0, 422, "count"), ("x", 422, "count")])
+@pytest.mark.parametrize(
+    "count,status,words",
+    [(9, 409, "cannot undo 9 moves: only 7 played"), (0, 422, "count"), ("x", 422, "count")],
+)
 def test_undo_too_many_is_refused_readably(count, status, words):
     record = played("giza", 26, LOSE_GIZA_26)
     assert words in post("/api/undo", {"record": record, "count": count}, status=status)["error"]
@@ -115,7 +122,9 @@ def test_the_command_line_gives_the_pages_hint(tmp_path, capsys):
     assert main(["hint", str(path), "--json", "--time-limit", "5"]) == 0
     shown = json.loads(capsys.readouterr().out)
     page = post("/api/hint", {"record": record})["hint"]
-    assert {k: v for k, v in shown.items() if k != "seconds"} == {k: v for k, v in page.items() if k != "seconds"}
+    assert {k: v for k, v in shown.items() if k != "seconds"} == {
+        k: v for k, v in page.items() if k != "seconds"
+    }
 
 
 @pytest.mark.parametrize("variant", ["classic", "giza", "three-wastes"])
@@ -150,13 +159,16 @@ def test_the_daily_deal_is_the_same_for_everyone_on_that_day():
     assert post("/api/move", {"record": record, "move": move})["record"]["deal"] == record["deal"]
 
 
-@pytest.mark.parametrize("body,words", [
-    ({"daily": "2026-13-01"}, "'2026-13-01' is not a date"),
-    ({"daily": "tomorrow"}, "is not a date"),
-    ({"daily": "2026-11-29", "deal": 4}, "give either"),
-    ({"winnable_only": True, "deal": 4}, "give either"),
-    ({"winnable_only": True, "variant": "poker"}, "unknown variant"),
-])
+@pytest.mark.parametrize(
+    "body,words",
+    [
+        ({"daily": "2026-13-01"}, "'2026-13-01' is not a date"),
+        ({"daily": "tomorrow"}, "is not a date"),
+        ({"daily": "2026-11-29", "deal": 4}, "give either"),
+        ({"winnable_only": True, "deal": 4}, "give either"),
+        ({"winnable_only": True, "variant": "poker"}, "unknown variant"),
+    ],
+)
 def test_bad_daily_and_winnable_requests_are_400(body, words):
     assert words in post("/api/new", body, status=400)["error"]
 

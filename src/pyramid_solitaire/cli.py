@@ -11,7 +11,7 @@ import sys
 
 from .board import draw_board
 from .deal import IllegalMove, MoveSyntaxError
-from .deals import MAX_DEAL
+from .decks import MAX_DEAL
 from .game import Game
 from .variants import DEFAULT_VARIANT, VARIANTS
 
@@ -34,8 +34,13 @@ def deal_number(text: str) -> int:
 
 
 def add_variant(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--variant", "-v", default=DEFAULT_VARIANT, choices=list(VARIANTS),
-                        help=f"rule variant (default {DEFAULT_VARIANT})")
+    parser.add_argument(
+        "--variant",
+        "-v",
+        default=DEFAULT_VARIANT,
+        choices=list(VARIANTS),
+        help=f"rule variant (default {DEFAULT_VARIANT})",
+    )
 
 
 def add_deal_choice(parser: argparse.ArgumentParser, random_default: bool = False) -> None:
@@ -65,7 +70,7 @@ def cmd_variants(args, out) -> int:
 
 def cmd_deal(args, out) -> int:
     if args.number is None and args.deck is None and not args.random:
-        raise UsageError("deal needs a deal number, --deck \"...\" or --random")
+        raise UsageError('deal needs a deal number, --deck "..." or --random')
     game = game_from_args(args)
     if args.format == "deck":
         print(game.deal.deck_string(), file=out)
@@ -86,7 +91,7 @@ def cmd_play(args, out) -> int:
     game = game_from_args(args)
     name = f"deal {game.deal.number}" if game.deal.number is not None else "deck"
     print(f"{game.variant.name_en}, {name}. Type help for the commands.", file=out)
-    show = True
+    show: bool | None = True
     while True:
         if show:
             print(draw_board(game.deal, game.state, mark=True), file=out)
@@ -160,9 +165,15 @@ def describe_hint(h: dict) -> str:
             return "unwinnable: this position cannot be won (the solver ran out of time looking further back)"
         if h["last_winnable"] < 0:
             return "unwinnable: this deal cannot be won from the start"
-        when = f"after move {h['last_winnable']} ({h['last_winnable_move']})" if h["last_winnable"] else "at the start"
-        return (f"unwinnable: the game was last winnable {when}; {h['losing_move']} lost it; "
-                f"undo {h['undo']} move{'s' * (h['undo'] != 1)} to get back there")
+        when = (
+            f"after move {h['last_winnable']} ({h['last_winnable_move']})"
+            if h["last_winnable"]
+            else "at the start"
+        )
+        return (
+            f"unwinnable: the game was last winnable {when}; {h['losing_move']} lost it; "
+            f"undo {h['undo']} move{'s' * (h['undo'] != 1)} to get back there"
+        )
     move = h["move"] or "nothing"
     return f"unknown: the solver ran out of time; try {move} (not checked)"
 
@@ -182,16 +193,19 @@ def cmd_solve(args, out) -> int:
     """Solve a deal number, a deck string, or a file of deck strings (one per line); a bad line
     of the file is reported on standard error and the rest are still solved (exit status 2)."""
     from .deal import Deal
-    from .variants import get_variant
-
     from .solver import warm_up
+    from .variants import get_variant
 
     if sum([args.number is not None, args.deck is not None, args.deck_file is not None]) != 1:
         raise UsageError('solve needs exactly one of: a deal number, --deck "...", --deck-file F')
     variant = get_variant(args.variant)
     warm_up()  # load the compiled search first, so `seconds` is the search alone
     if args.deck_file is None:
-        deal = Deal.from_deck(variant, args.deck) if args.deck is not None else Deal.from_number(variant, args.number)
+        deal = (
+            Deal.from_deck(variant, args.deck)
+            if args.deck is not None
+            else Deal.from_number(variant, args.number)
+        )
         print_solution(deal, args, out)
         return 0
     text = sys.stdin.read() if args.deck_file == "-" else _read_file(args.deck_file)
@@ -222,8 +236,10 @@ def print_solution(deal, args, out) -> None:
     elif found.verdict == WINNABLE:
         print(f"{found.verdict} {deal.format_line(found.line)}".rstrip(), file=out, flush=True)
         if args.shortest and not found.shortest:
-            print("pyramid-solitaire solve: note: the time limit ran out before this line was "
-                  "proven shortest", file=sys.stderr)
+            print(
+                "pyramid-solitaire solve: note: the time limit ran out before this line was proven shortest",
+                file=sys.stderr,
+            )
     else:
         print(found.verdict, file=out, flush=True)
 
@@ -245,10 +261,16 @@ def cmd_stats(args, out) -> int:
     print(f"{args.variant}: {s.deals} deal{'s' * (s.deals != 1)} ({span})", file=out)
     print(f"winnable {s.winnable}, unwinnable {s.unwinnable}, unknown {s.unknown}", file=out)
     decided = s.deals - s.unknown
-    print(f"win rate {100 * s.win_rate:.1f}% (95% confidence interval {100 * s.low:.1f}% to "
-          f"{100 * s.high:.1f}%, Wilson, over the {decided} decided deals)", file=out)
-    print(f"time per deal: median {1000 * s.median:.2f} ms, p99 {1000 * s.p99:.2f} ms, "
-          f"max {1000 * s.max:.2f} ms", file=out)
+    print(
+        f"win rate {100 * s.win_rate:.1f}% (95% confidence interval {100 * s.low:.1f}% to "
+        f"{100 * s.high:.1f}%, Wilson, over the {decided} decided deals)",
+        file=out,
+    )
+    print(
+        f"time per deal: median {1000 * s.median:.2f} ms, p99 {1000 * s.p99:.2f} ms, "
+        f"max {1000 * s.max:.2f} ms",
+        file=out,
+    )
     return 0
 
 
@@ -290,8 +312,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("deal", help="show a deal's layout")
     add_variant(p)
     add_deal_choice(p)
-    p.add_argument("--format", choices=["board", "deck"], default="board",
-                   help="board (default) draws the layout; deck prints the deck string")
+    p.add_argument(
+        "--format",
+        choices=["board", "deck"],
+        default="board",
+        help="board (default) draws the layout; deck prints the deck string",
+    )
     p.set_defaults(func=cmd_deal)
 
     p = sub.add_parser("play", help="play in the terminal (reads moves from standard input)")
@@ -317,8 +343,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--deck", help="a deck string of 52 cards (RULES.md)")
     p.add_argument("--deck-file", help="a file with one deck string per line ('-': standard input)")
     p.add_argument("--shortest", action="store_true", help="a line with the fewest steps (proven)")
-    p.add_argument("--json", action="store_true",
-                   help="one JSON object per deal: verdict, line, steps, states, seconds")
+    p.add_argument(
+        "--json", action="store_true", help="one JSON object per deal: verdict, line, steps, states, seconds"
+    )
     p.add_argument("--time-limit", type=seconds_limit, help="seconds per deal; past it: unknown")
     p.set_defaults(func=cmd_solve)
 

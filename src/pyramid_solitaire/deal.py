@@ -9,10 +9,11 @@ Cards leave the stock in that order and a recycle restores it, so the order of t
 cards never changes; the same compact state is what the compiled solver searches.
 """
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .cards import CardError, card_text, is_king, pairs, parse_card, quote, value
-from .deals import PYRAMID_SIZE, DECK_SIZE, deal_cards, format_deck, parse_deck
+from .decks import DECK_SIZE, PYRAMID_SIZE, deal_cards, format_deck, parse_deck
 from .variants import Variant
 
 ROWS = 7
@@ -99,7 +100,7 @@ class Deal:
         """The 28 slots, each a card or None where it is gone."""
         return [None if state.removed >> p & 1 else self.cards[p] for p in range(PYRAMID_SIZE)]
 
-    def _present(self, state: State, positions) -> list[int]:
+    def _present(self, state: State, positions: Iterable[int]) -> list[int]:
         return [p for p in positions if not state.removed >> p & 1]
 
     def stock_positions(self, state: State) -> list[int]:
@@ -160,9 +161,7 @@ class Deal:
         avail = self.available_positions(state)
         cards = [self.cards[p] for p in avail]
         moves = [Move("king", (c,)) for c in cards if is_king(c)]
-        moves += [
-            Move("pair", (a, b)) for i, a in enumerate(cards) for b in cards[i + 1 :] if pairs(a, b)
-        ]
+        moves += [Move("pair", (a, b)) for i, a in enumerate(cards) for b in cards[i + 1 :] if pairs(a, b)]
         if self.can_draw(state):
             moves.append(DRAW)
         if self.can_recycle(state):
@@ -224,8 +223,11 @@ class Deal:
         if not self.variant.has_stock:
             raise IllegalMove(f"no recycle: {self.variant.name_en} has no stock")
         if state.recycles >= self.variant.recycles:
-            raise IllegalMove("no recycle left" if self.variant.recycles else
-                              f"no recycle: {self.variant.name_en} allows one pass only")
+            raise IllegalMove(
+                "no recycle left"
+                if self.variant.recycles
+                else f"no recycle: {self.variant.name_en} allows one pass only"
+            )
         if self.stock_positions(state):
             raise IllegalMove("no recycle yet: the stock is not empty")
         if not any(self.waste_positions(state)):
@@ -250,7 +252,9 @@ class Deal:
             if p in pile:
                 where = "the waste" if len(wastes) == 1 else f"waste pile {k + 1}"
                 raise IllegalMove(f"{name} is under {card_text(self.cards[pile[-1]])} in {where}")
-        raise IllegalMove(f"{name} is still in the stock" + (", not on top" if self.variant.open_stock else ""))
+        raise IllegalMove(
+            f"{name} is still in the stock" + (", not on top" if self.variant.open_stock else "")
+        )
 
     # --- notation ---------------------------------------------------------------------------
 
@@ -276,5 +280,5 @@ class Deal:
             return Move("pair", tuple(sorted(move.cards, key=self.position.__getitem__)))
         return move
 
-    def format_line(self, moves) -> str:
+    def format_line(self, moves: Iterable[Move]) -> str:
         return " ".join(str(m) for m in moves)

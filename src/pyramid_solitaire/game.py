@@ -2,10 +2,11 @@
 
 import json
 import re
+from typing import Any
 
 from .cards import quote
 from .deal import START, Deal, IllegalMove, Move, State
-from .deals import DeckError, check_deal_number
+from .decks import DeckError, check_deal_number
 from .variants import DEFAULT_VARIANT, UnknownVariant, Variant, get_variant
 
 RECORD_VERSION = 1
@@ -21,13 +22,17 @@ class Game:
     """A deal being played. `moves` led from the start to `state`; `redo_moves` were undone,
     the next one to redo first. Undo restores the exact earlier state (kept on a stack)."""
 
-    def __init__(self, variant: str | Variant = DEFAULT_VARIANT, number: int | None = None,
-                 deck: str | None = None):
+    def __init__(
+        self, variant: str | Variant = DEFAULT_VARIANT, number: int | None = None, deck: str | None = None
+    ):
         if isinstance(variant, str):
             variant = get_variant(variant)
-        if (number is None) == (deck is None):
+        if number is not None and deck is None:
+            self.deal = Deal.from_number(variant, number)
+        elif deck is not None and number is None:
+            self.deal = Deal.from_deck(variant, deck)
+        else:
             raise DeckError("give either a deal number or a deck string")
-        self.deal = Deal.from_number(variant, number) if deck is None else Deal.from_deck(variant, deck)
         self.states: list[State] = [START]
         self.moves: list[Move] = []
         self.redo_moves: list[Move] = []
@@ -100,8 +105,8 @@ class Game:
 
     # --- record -----------------------------------------------------------------------------
 
-    def to_record(self) -> dict:
-        record = {"version": RECORD_VERSION, "variant": self.variant.id}
+    def to_record(self) -> dict[str, Any]:
+        record: dict[str, Any] = {"version": RECORD_VERSION, "variant": self.variant.id}
         if self.deal.number is not None:
             record["deal"] = self.deal.number
         else:
@@ -114,7 +119,7 @@ class Game:
         return json.dumps(self.to_record())
 
     @classmethod
-    def from_record(cls, record) -> "Game":
+    def from_record(cls, record: object) -> "Game":
         """Load a record, replaying every move; refuse it whole with a message if any part is bad."""
         if not isinstance(record, dict):
             raise RecordError(f"a game record is a JSON object, not {type(record).__name__}")
@@ -163,7 +168,7 @@ class Game:
         return cls.from_record(record)
 
 
-def _move_list(record: dict, field: str) -> list[str]:
+def _move_list(record: dict[str, Any], field: str) -> list[str]:
     moves = record.get(field, [])
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise RecordError(f"game record: {field} must be a list of move texts")

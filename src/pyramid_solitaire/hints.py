@@ -32,7 +32,8 @@ class Hint:
 
     def to_dict(self, game: Game) -> dict:
         """JSON form for the page and the command line; `undo` moves back to the last winnable point."""
-        found = self.last_winnable is not None and self.last_winnable >= 0
+        # moves played up to the last winnable position, when there is one
+        last = self.last_winnable if self.last_winnable is not None and self.last_winnable >= 0 else None
         return {
             "verdict": self.verdict,
             "move": str(self.move) if self.move else None,
@@ -40,9 +41,9 @@ class Hint:
             "shortest": self.shortest,
             "steps": self.steps,
             "last_winnable": self.last_winnable,
-            "last_winnable_move": str(game.moves[self.last_winnable - 1]) if found and self.last_winnable else None,
-            "losing_move": str(game.moves[self.last_winnable]) if found else None,
-            "undo": len(game.moves) - self.last_winnable if found else None,
+            "last_winnable_move": str(game.moves[last - 1]) if last else None,
+            "losing_move": str(game.moves[last]) if last is not None else None,
+            "undo": len(game.moves) - last if last is not None else None,
             "seconds": round(self.seconds, 4),
         }
 
@@ -64,8 +65,9 @@ def hint(game: Game, time_limit: float = HINT_SECONDS) -> Hint:
         best = solve(game.deal, game.state, shortest=True, time_limit=min(left(), SHORTEST_SECONDS))
         if best.verdict == WINNABLE:
             found = best
-        return done(verdict=WINNABLE, move=found.line[0], checked=True, shortest=found.shortest,
-                    steps=len(found.line))
+        return done(
+            verdict=WINNABLE, move=found.line[0], checked=True, shortest=found.shortest, steps=len(found.line)
+        )
     if found.verdict == UNWINNABLE:
         return done(verdict=UNWINNABLE, last_winnable=last_winnable(game, left))
     return done(verdict=UNKNOWN, move=unchecked(game).move)

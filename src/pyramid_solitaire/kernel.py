@@ -55,7 +55,7 @@ try:
     _NO_REFCOUNT = {"_nrt": False} if hasattr(CPUTargetOptions, "_nrt") else {}
 except ImportError:
     _NO_REFCOUNT = {}
-hot = njit(cache=True, nogil=True, **_NO_REFCOUNT)
+hot = njit(cache=True, nogil=True, **_NO_REFCOUNT)  # type: ignore[call-overload]
 
 # The relaxed game (see `_relaxed_lost`): its moves and its memo's verdicts.
 RELAXED_DEPTH = 32
@@ -119,6 +119,7 @@ def canonical(removed, drawn, recycles):
 @intrinsic
 def _popcount(typingctx, x):
     """Set bits of an int64, as the CPU's popcount instruction."""
+
     def codegen(context, builder, signature, args):
         return builder.ctpop(args[0])
 
@@ -761,8 +762,8 @@ def estimate(key, deal, scratch, memo_keys, memo):
     best = memo[at + 1]
     if params[P_PILES] > 0:
         return best
-    base = memo[at + 1:at + 8]  # steps per class
-    count = memo[at + 19:at + 33]  # pyramid cards left per value
+    base = memo[at + 1 : at + 8]  # steps per class
+    count = memo[at + 19 : at + 33]  # pyramid cards left per value
     need = scratch[0:14]  # cards per value that must come from outside
     above = scratch[16:23]  # open stock: stock cards above the target per class
     for w in range(1, 13):

@@ -14,7 +14,7 @@ import numpy as np
 
 from . import kernel as k
 from .deal import START, Deal, Move, State
-from .deals import DECK_SIZE
+from .decks import DECK_SIZE
 
 WINNABLE = "winnable"
 UNWINNABLE = "unwinnable"
@@ -54,11 +54,13 @@ class _Budget:
     """When to stop: a node limit, a clock deadline, or neither."""
 
     def __init__(self, time_limit: float | None, node_limit: int | None):
-        if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
-                                       or not time_limit >= 0):
+        if time_limit is not None and (
+            isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or not time_limit >= 0
+        ):
             raise ValueError(f"time limit must be a number of seconds (0 or more), not {time_limit}")
-        if node_limit is not None and (isinstance(node_limit, bool) or not isinstance(node_limit, int)
-                                       or node_limit < 1):
+        if node_limit is not None and (
+            isinstance(node_limit, bool) or not isinstance(node_limit, int) or node_limit < 1
+        ):
             raise ValueError(f"node limit must be a positive whole number, not {node_limit}")
         self.started = time.perf_counter()
         self.deadline = None if time_limit is None else self.started + time_limit
@@ -151,8 +153,9 @@ class _Search:
     def line(self) -> tuple[Move, ...]:
         """The moves on the stack, from the root to the won position."""
         moves, index = self.stack[1], self.stack[3]
-        return tuple(self.move(int(moves[d * k.MAX_MOVES + index[d] - 1]))
-                     for d in range(int(self.control[k.C_DEPTH])))
+        return tuple(
+            self.move(int(moves[d * k.MAX_MOVES + index[d] - 1])) for d in range(int(self.control[k.C_DEPTH]))
+        )
 
     def move(self, code: int) -> Move:
         kind = code & 3
@@ -186,13 +189,17 @@ class _Search:
         """Any winning line from `key`, or proof there is none, or UNKNOWN when the budget ends."""
         status = self._start(key)
         if status == k.BUDGET:
-            status = self._slices(budget, lambda stop: k.decide(
-                self.arrays, self.stack, self.relaxed, self.control, self.table, stop))
+            status = self._slices(
+                budget,
+                lambda stop: k.decide(self.arrays, self.stack, self.relaxed, self.control, self.table, stop),
+            )
         if status == k.BUDGET:
             return UNKNOWN, ()
         return (WINNABLE, self.line()) if status == k.WIN else (UNWINNABLE, ())
 
-    def shortest_line(self, key: int, line: tuple[Move, ...], budget: _Budget) -> tuple[tuple[Move, ...], bool]:
+    def shortest_line(
+        self, key: int, line: tuple[Move, ...], budget: _Budget
+    ) -> tuple[tuple[Move, ...], bool]:
         """IDA* below a known winning `line`: search with limits rising from a lower bound until
         a line within the limit turns up; each failed limit proves the root needs more steps.
         Returns the shortest line and True, or the shortest known and False if the budget ends."""
@@ -200,9 +207,19 @@ class _Search:
         while limit < len(line):
             status = self._start(key)
             if status == k.BUDGET:
-                status = self._slices(budget, lambda stop: k.deepen(
-                    self.arrays, self.stack, self.relaxed, self.control, self.table, self.bounds,
-                    stop, limit))
+                status = self._slices(
+                    budget,
+                    lambda stop, limit=limit: k.deepen(
+                        self.arrays,
+                        self.stack,
+                        self.relaxed,
+                        self.control,
+                        self.table,
+                        self.bounds,
+                        stop,
+                        limit,
+                    ),
+                )
             if status == k.BUDGET:
                 return line, False
             if status == k.WIN:
@@ -221,8 +238,14 @@ def state_key(deal: Deal, state: State) -> int:
     return k.pack(state.removed, state.drawn, state.recycles)
 
 
-def solve(deal: Deal, state: State = START, *, shortest: bool = False,
-          time_limit: float | None = None, node_limit: int | None = None) -> Solution:
+def solve(
+    deal: Deal,
+    state: State = START,
+    *,
+    shortest: bool = False,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+) -> Solution:
     """Solve the position `state` of `deal` exactly, within the time and node limits if given.
     With `shortest`, a winning line has the fewest steps (draws and recycles count)."""
     budget = _Budget(time_limit, node_limit)
@@ -302,8 +325,8 @@ def reference_shortest(deal: Deal, state: State = START, node_limit: int = 100_0
         here = queue.popleft()
         if deal.is_won(here):
             line = []
-            while parent[here] is not None:
-                here, move = parent[here]
+            while (step := parent[here]) is not None:
+                here, move = step
                 line.append(move)
             return WINNABLE, line[::-1]
         if len(parent) > node_limit:

@@ -52,8 +52,13 @@ def _warm_worker() -> None:
     warm_up()
 
 
-def solve_range(variant_id: str, numbers: range, time_limit: float | None = None, jobs: int = 1,
-                progress=lambda done, total: None) -> list[Row]:
+def solve_range(
+    variant_id: str,
+    numbers: range,
+    time_limit: float | None = None,
+    jobs: int = 1,
+    progress=lambda done, total: None,
+) -> list[Row]:
     """One row per deal, in deal order; `progress(done, total)` is called as deals finish."""
     get_variant(variant_id)  # a clear error before any work starts
     total = len(numbers)
@@ -65,7 +70,7 @@ def solve_range(variant_id: str, numbers: range, time_limit: float | None = None
             progress(len(rows), total)
         return rows
     size = max(1, min(50, total // (jobs * 8) or 1))  # small chunks keep the bar moving
-    chunks = [list(numbers[i:i + size]) for i in range(0, total, size)]
+    chunks = [list(numbers[i : i + size]) for i in range(0, total, size)]
     with ProcessPoolExecutor(max_workers=jobs, initializer=_warm_worker) as pool:
         futures = [pool.submit(_solve_chunk, variant_id, chunk, time_limit) for chunk in chunks]
         for future in futures:
@@ -113,10 +118,16 @@ def summary(rows: list[Row]) -> Summary:
     low, high = wilson(winnable, decided)
     seconds = sorted(r.seconds for r in rows)
     return Summary(
-        deals=len(rows), winnable=winnable, unwinnable=decided - winnable, unknown=unknown,
-        win_rate=winnable / decided if decided else 0.0, low=low, high=high,
+        deals=len(rows),
+        winnable=winnable,
+        unwinnable=decided - winnable,
+        unknown=unknown,
+        win_rate=winnable / decided if decided else 0.0,
+        low=low,
+        high=high,
         median=statistics.median(seconds) if seconds else 0.0,
-        p99=percentile(seconds, 0.99), max=seconds[-1] if seconds else 0.0,
+        p99=percentile(seconds, 0.99),
+        max=seconds[-1] if seconds else 0.0,
     )
 
 

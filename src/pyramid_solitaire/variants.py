@@ -35,42 +35,78 @@ VARIANTS: dict[str, Variant] = {
     v.id: v
     for v in (
         Variant(
-            "pyramid", "Pyramiden-Solitär", "Pyramid", 3, 1, 0, False,
+            "pyramid",
+            "Pyramiden-Solitär",
+            "Pyramid",
+            3,
+            1,
+            0,
+            False,
             "Pair cards that add up to 13, kings go alone. Draw one card at a time onto the "
             "waste; you may go through the stock three times.",
             "Bilde Paare mit der Summe 13, Könige gehen allein. Ziehe je eine Karte auf den "
             "Ablagestapel; du darfst den Vorrat dreimal durchgehen.",
         ),
         Variant(
-            "classic", "Pyramide (klassisch)", "Classic Pyramid", 1, 1, 0, False,
+            "classic",
+            "Pyramide (klassisch)",
+            "Classic Pyramid",
+            1,
+            1,
+            0,
+            False,
             "Pair cards that add up to 13, kings go alone. Draw one card at a time onto the "
             "waste; one pass through the stock only.",
             "Bilde Paare mit der Summe 13, Könige gehen allein. Ziehe je eine Karte auf den "
             "Ablagestapel; der Vorrat wird nur einmal durchgegangen.",
         ),
         Variant(
-            "classic-redeal", "Pyramide mit einer Neuausgabe", "Pyramid, one redeal", 2, 1, 0, False,
+            "classic-redeal",
+            "Pyramide mit einer Neuausgabe",
+            "Pyramid, one redeal",
+            2,
+            1,
+            0,
+            False,
             "As classic Pyramid, but when the stock runs out you may turn the waste over once "
             "and go through it a second time.",
             "Wie die klassische Pyramide, doch wenn der Vorrat leer ist, darfst du den "
             "Ablagestapel einmal umdrehen und ein zweites Mal durchgehen.",
         ),
         Variant(
-            "three-wastes", "Solitaire 13 mit drei Ablagen", "Solitaire 13, three wastes", 1, 3, 0, False,
+            "three-wastes",
+            "Solitaire 13 mit drei Ablagen",
+            "Solitaire 13, three wastes",
+            1,
+            3,
+            0,
+            False,
             "Each draw deals three cards, one onto each of three waste piles; the top card of "
             "every waste pile is available. One pass through the stock.",
             "Jedes Ziehen legt drei Karten aus, je eine auf drei Ablagestapel; die oberste "
             "Karte jedes Stapels ist spielbar. Der Vorrat wird einmal durchgegangen.",
         ),
         Variant(
-            "giza", "Giza", "Giza", 0, 0, 8, False,
+            "giza",
+            "Giza",
+            "Giza",
+            0,
+            0,
+            8,
+            False,
             "All cards face up: the pyramid and eight piles of three. The top card of each pile "
             "is available. There is no stock to draw from.",
             "Alle Karten offen: die Pyramide und acht Stapel zu je drei Karten. Die oberste "
             "Karte jedes Stapels ist spielbar. Es gibt keinen Vorrat.",
         ),
         Variant(
-            "open-stock", "Pyramide mit offenem Vorrat", "Pyramid, open stock", 3, 1, 0, True,
+            "open-stock",
+            "Pyramide mit offenem Vorrat",
+            "Pyramid, open stock",
+            3,
+            1,
+            0,
+            True,
             "As Pyramid (three passes), but the top card of the stock is available too, so it "
             "can be paired without drawing it first.",
             "Wie Pyramiden-Solitär (drei Durchgänge), doch auch die oberste Karte des Vorrats "

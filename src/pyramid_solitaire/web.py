@@ -26,7 +26,7 @@ from starlette.exceptions import HTTPException
 
 from .cards import card_text, quote
 from .deal import IllegalMove
-from .deals import MAX_DEAL, daily_deal
+from .decks import MAX_DEAL, daily_deal
 from .game import Game, RecordError
 from .hints import HINT_SECONDS, advice, unchecked, winnable_deal
 from .solver import warm_up
@@ -41,8 +41,10 @@ RANDOM_DEALS = 2**31
 JS_SAFE = 2**53
 
 # The page loads only its own files: no inline script, no eval, no third-party anything.
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-       "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+)
 
 
 # A real request is a few kilobytes (a record of a few hundred moves); anything far bigger is junk.
@@ -80,6 +82,7 @@ class MoveRequest(Body):
 
 # --- engine <-> JSON ----------------------------------------------------------------------
 
+
 def dump(game: Game) -> dict:
     record = game.to_record()
     if record.get("deal", 0) >= JS_SAFE:
@@ -93,9 +96,11 @@ def view(game: Game) -> dict:
     available = set(deal.available_positions(state))
     text = lambda p: card_text(deal.cards[p])  # noqa: E731
     pyramid = [
-        {"card": None if card is None else card_text(card),
-         "free": card is not None and deal.is_free(state, p),
-         "available": p in available}
+        {
+            "card": None if card is None else card_text(card),
+            "free": card is not None and deal.is_free(state, p),
+            "available": p in available,
+        }
         for p, card in enumerate(deal.pyramid(state))
     ]
     stock = deal.stock_positions(state)
@@ -105,8 +110,7 @@ def view(game: Game) -> dict:
         "variant": game.variant.id,
         "deal": dump(game).get("deal"),
         "pyramid": pyramid,
-        "stock": {"count": len(stock), "top": text(stock[0]) if open_top else None,
-                  "available": open_top},
+        "stock": {"count": len(stock), "top": text(stock[0]) if open_top else None, "available": open_top},
         "wastes": [[text(p) for p in pile] for pile in deal.waste_positions(state)],
         "piles": [[text(p) for p in pile] for pile in deal.pile_positions(state)],
         "available": [text(p) for p in sorted(available)],
@@ -193,17 +197,20 @@ class BodyLimit:
         while True:
             try:
                 message = await asyncio.wait_for(receive(), self.seconds)
-            except asyncio.TimeoutError:
-                slow = JSONResponse({"error": "request body did not arrive in time", "kind": "Timeout"},
-                                    status_code=408)
+            except TimeoutError:
+                slow = JSONResponse(
+                    {"error": "request body did not arrive in time", "kind": "Timeout"}, status_code=408
+                )
                 return await slow(scope, receive, send)
             if message["type"] == "http.disconnect":
                 return
             chunks.append(message.get("body", b""))
             size += len(chunks[-1])
             if size > self.limit:
-                too_large = JSONResponse({"error": f"request body is larger than {self.limit} bytes",
-                                          "kind": "TooLarge"}, status_code=413)
+                too_large = JSONResponse(
+                    {"error": f"request body is larger than {self.limit} bytes", "kind": "TooLarge"},
+                    status_code=413,
+                )
                 return await too_large(scope, receive, send)
             if not message.get("more_body"):
                 break
@@ -221,6 +228,7 @@ class BodyLimit:
 
 # --- the app --------------------------------------------------------------------------------
 
+
 @asynccontextmanager
 async def warm_solver(app: FastAPI):
     """Load the compiled solver beside the first requests, so the first hint is not spent on it."""
@@ -235,8 +243,11 @@ def create_app() -> FastAPI:
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, err: HTTPException):
         # Starlette's own refusals (unknown path, body that is not JSON) in the same shape.
-        return JSONResponse({"error": str(err.detail), "kind": "HTTPError"}, status_code=err.status_code,
-                            headers=getattr(err, "headers", None))
+        return JSONResponse(
+            {"error": str(err.detail), "kind": "HTTPError"},
+            status_code=err.status_code,
+            headers=getattr(err, "headers", None),
+        )
 
     @app.exception_handler(ValueError)
     async def engine_error(request: Request, err: ValueError):
@@ -250,8 +261,9 @@ def create_app() -> FastAPI:
         for e in err.errors():
             where = ".".join(str(x) for x in e.get("loc", ()) if x != "body")
             parts.append(f"{where}: {e.get('msg')}" if where else str(e.get("msg")))
-        return JSONResponse({"error": "bad request: " + "; ".join(parts), "kind": "BadRequest"},
-                            status_code=422)
+        return JSONResponse(
+            {"error": "bad request: " + "; ".join(parts), "kind": "BadRequest"}, status_code=422
+        )
 
     @app.middleware("http")
     async def security_headers(request: Request, call_next):
@@ -268,9 +280,18 @@ def create_app() -> FastAPI:
         return {
             "default": DEFAULT_VARIANT,
             "variants": [
-                {"id": v.id, "name_en": v.name_en, "name_de": v.name_de, "passes": v.passes,
-                 "wastes": v.wastes, "piles": v.piles, "open_stock": v.open_stock,
-                 "has_stock": v.has_stock, "summary_en": v.summary_en, "summary_de": v.summary_de}
+                {
+                    "id": v.id,
+                    "name_en": v.name_en,
+                    "name_de": v.name_de,
+                    "passes": v.passes,
+                    "wastes": v.wastes,
+                    "piles": v.piles,
+                    "open_stock": v.open_stock,
+                    "has_stock": v.has_stock,
+                    "summary_en": v.summary_en,
+                    "summary_de": v.summary_de,
+                }
                 for v in VARIANTS.values()
             ],
         }
@@ -279,8 +300,9 @@ def create_app() -> FastAPI:
     def new(body: NewGame):
         chosen = [body.deal is not None, body.deck is not None, body.daily is not None, body.winnable_only]
         if sum(chosen) > 1:
-            raise RecordError("give either a deal number, a deck string, a daily date or winnable_only, "
-                              "not more than one")
+            raise RecordError(
+                "give either a deal number, a deck string, a daily date or winnable_only, not more than one"
+            )
         get_variant(body.variant)  # an unknown variant is refused before any search
         if body.deck is not None:
             return answer(Game(body.variant, deck=body.deck))
@@ -357,8 +379,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
     # uvicorn's own --workers path binds its socket without naming IPPROTO_TCP, so accepted
     # connections miss TCP_NODELAY and every keep-alive request waits ~40 ms for a delayed ACK
     # (uvicorn issue 3149). Bind the socket here, protocol named, and hand it to the workers.
-    config = uvicorn.Config("pyramid_solitaire.web:app", host=host, port=port, workers=workers,
-                            log_level="info")
+    config = uvicorn.Config(
+        "pyramid_solitaire.web:app", host=host, port=port, workers=workers, log_level="info"
+    )
     Multiprocess(config, sockets=[listening_socket(host, port)]).run()
 
 

@@ -11,15 +11,18 @@ pytestmark = pytest.mark.browser
 
 # Found with a small exhaustive search (and checked against the engine below):
 # Giza deal 18 is won by this line; Giza deal 3 is lost, and this line ends with no move left.
-WIN_GIZA_18 = ("Kc 2s+Jh 3h+Th 4d+9c 4s+9s 3d+Td Ts+3s 6s+7s Qc+As Kh 8h+5d 8s+5h 2d+Jd 8c+5s "
-               "Qd+Ah 4c+9h Kd 5c+8d 7d+6h 2h+Js 6c+7h 3c+Tc Ad+Qh")
+WIN_GIZA_18 = (
+    "Kc 2s+Jh 3h+Th 4d+9c 4s+9s 3d+Td Ts+3s 6s+7s Qc+As Kh 8h+5d 8s+5h 2d+Jd 8c+5s "
+    "Qd+Ah 4c+9h Kd 5c+8d 7d+6h 2h+Js 6c+7h 3c+Tc Ad+Qh"
+)
 STUCK_GIZA_3 = "Kc 4c+9d 2h+Js Kh 6h+7h 3s+Th 8h+5h Qc+As Ks 9c+4d"
 # Pyramid deal 2 is won with draws and two recycles along the way.
 WIN_PYRAMID_2 = (
     "5s+8h Ad+Qd Jd+2s draw draw 4h+9d Tc+3h draw draw draw draw draw draw draw Kc draw Jh+2h "
     "7s+6s 9s+4d Qc+Ah draw draw draw draw 3c+Th Kh draw 8c+5d 7d+6h draw draw Ac+Qs draw Ks "
     "draw draw Kd draw Td+3d 5h+8s 7h+6c 3s+Ts draw draw draw recycle draw draw 2d+Js draw draw "
-    "draw draw draw draw 4c+9c draw draw draw recycle draw draw Qh+As")
+    "draw draw draw draw 4c+9c draw draw draw recycle draw draw Qh+As"
+)
 
 
 def card(page: Page, text: str):
@@ -147,7 +150,9 @@ def test_pair_by_drag_with_snapping(page: Page):
     page.mouse.move(px, py, steps=12)
     expect(target).to_have_class(re.compile(r"\btarget\b"))
     cx, cy = center(source)
-    assert abs(cx - tx) + abs(cy - ty) < abs(px - tx) + abs(py - ty) - 5, "the partner should pull the card in"
+    assert abs(cx - tx) + abs(cy - ty) < abs(px - tx) + abs(py - ty) - 5, (
+        "the partner should pull the card in"
+    )
     page.mouse.up()
     moves_made(page, 2)
     expect(source).to_have_count(0)
@@ -257,8 +262,10 @@ def test_keyboard_picks_cards_with_tab_and_enter(page: Page):
     page.keyboard.press("Space")
     moves_made(page, 2)
     # the arrow keys walk over the available cards
-    focused_x = "() => document.activeElement.classList.contains('available') ? " \
-                "document.activeElement.getBoundingClientRect().x : null"
+    focused_x = (
+        "() => document.activeElement.classList.contains('available') ? "
+        "document.activeElement.getBoundingClientRect().x : null"
+    )
     page.keyboard.press("ArrowRight")
     first = page.evaluate(focused_x)
     assert first is not None
@@ -384,7 +391,9 @@ def test_fullscreen_toggles_with_the_same_button(page: Page):
     open_deal(page, "pyramid", 1)
     page.click("#btn-fullscreen")
     expect(page.locator("#btn-fullscreen")).to_have_attribute("aria-pressed", "true")
-    assert page.evaluate("() => Boolean(document.fullscreenElement) || document.body.classList.contains('fill-page')")
+    assert page.evaluate(
+        "() => Boolean(document.fullscreenElement) || document.body.classList.contains('fill-page')"
+    )
     page.click("#btn-fullscreen")
     expect(page.locator("#btn-fullscreen")).to_have_attribute("aria-pressed", "false")
 
@@ -406,12 +415,16 @@ def test_favourites_and_recent_games_in_the_game_menu(page: Page):
     star = page.locator('#variant-list li[data-variant="giza"] .star')
     expect(star).to_have_attribute("aria-pressed", "false")
     star.click()
-    expect(page.locator('#variant-list li[data-variant="giza"] .star')).to_have_attribute("aria-pressed", "true")
+    expect(page.locator('#variant-list li[data-variant="giza"] .star')).to_have_attribute(
+        "aria-pressed", "true"
+    )
     expect(page.locator("#variant-list li").first).to_have_attribute("data-variant", "giza")
     page.click('#variant-list li[data-variant="three-wastes"] .pick')
     expect(page.locator("#board")).to_have_attribute("data-variant", "three-wastes")
     page.reload()
-    expect(page.locator("#board")).to_have_attribute("data-variant", "three-wastes")  # the last game comes back
+    expect(page.locator("#board")).to_have_attribute(
+        "data-variant", "three-wastes"
+    )  # the last game comes back
     page.click("#btn-games")
     expect(page.locator("#variant-list li").first).to_have_attribute("data-variant", "giza")
     expect(page.locator("#recent-list button").first).to_have_attribute("data-variant", "three-wastes")

@@ -17,7 +17,8 @@ def open_with_saves(page: Page, saves: dict[str, str]):
         "(saves => { if (!sessionStorage.getItem('seeded')) {"
         " sessionStorage.setItem('seeded', '1');"
         " for (const [k, v] of Object.entries(saves)) localStorage.setItem(k, v); } })"
-        f"({json.dumps(saves)})")
+        f"({json.dumps(saves)})"
+    )
     page.goto("/")
     expect(page.locator("body")).to_have_attribute("data-ready", "1")
 
@@ -47,8 +48,16 @@ def test_a_save_from_a_newer_page_is_kept_not_guessed_at(page: Page):
     assert stored(page)[KEY + ".broken"] == newer
 
 
-@pytest.mark.parametrize("junk", ["{not json", "[]", "null", '{"record": "Kc"}',
-                                  json.dumps({"format": 2, "record": {**RECORD, "moves": ["Qs+Ah"]}})])
+@pytest.mark.parametrize(
+    "junk",
+    [
+        "{not json",
+        "[]",
+        "null",
+        '{"record": "Kc"}',
+        json.dumps({"format": 2, "record": {**RECORD, "moves": ["Qs+Ah"]}}),
+    ],
+)
 def test_a_corrupted_save_starts_fresh_says_so_and_keeps_every_backup(page: Page, junk: str):
     earlier = "an earlier broken save"
     open_with_saves(page, {KEY: junk, KEY + ".broken": earlier})

@@ -9,7 +9,7 @@ from playwright.sync_api import Page, expect
 from test_browser import STUCK_GIZA_3, WIN_GIZA_18, card, moves_made, open_deal, play
 
 from pyramid_solitaire import web
-from pyramid_solitaire.deals import daily_deal
+from pyramid_solitaire.decks import daily_deal
 from pyramid_solitaire.game import Game
 from pyramid_solitaire.solver import solve
 
@@ -77,12 +77,15 @@ def test_a_lost_position_names_the_last_winnable_move_and_undoes_back_there(page
     expect(page.locator("#end-title")).to_have_text("No move left")
     # stuck: the page asks the solver by itself (the Hint button says the same)
     expect(page.locator("#toast-text")).to_have_text(
-        "This position cannot be won any more. It was last winnable after move 3 (9d + 4d); 4c + 9h lost it.")
+        "This position cannot be won any more. It was last winnable after move 3 (9d + 4d); 4c + 9h lost it."
+    )
     button = page.locator("#toast-action")
     expect(button).to_have_text("Undo 4 moves")
     button.click()
     moves_made(page, 3)
-    expect(page.locator("#toast-text")).to_have_text("Back after move 3: from here the game can still be won.")
+    expect(page.locator("#toast-text")).to_have_text(
+        "Back after move 3: from here the game can still be won."
+    )
     expect(page.locator("#end-panel")).to_be_hidden()
     expect(page.locator("#btn-redo")).to_be_enabled()  # the undone moves stay on the redo path
     follow_hint(page, 4)
@@ -92,7 +95,8 @@ def test_a_deal_lost_from_the_start_says_so_without_an_undo_button(page: Page):
     open_deal(page, "giza", 3)
     page.click("#btn-hint")
     expect(page.locator("#toast-text")).to_have_text(
-        "This position cannot be won any more. This deal cannot be won from the start.")
+        "This position cannot be won any more. This deal cannot be won from the start."
+    )
     expect(page.locator("#toast-action")).to_be_hidden()
 
 
@@ -122,13 +126,17 @@ def test_a_share_link_opens_the_same_deal_in_a_fresh_browser(page: Page, fresh_p
     page.click("#btn-more")
     link = page.locator("#share-link").input_value()
     assert link == f"{base_url}/?variant=giza&deal=123"
-    pyramid = page.locator('#board .card[data-where="pyramid"]').evaluate_all("els => els.map(e => e.dataset.card)")
+    pyramid = page.locator('#board .card[data-where="pyramid"]').evaluate_all(
+        "els => els.map(e => e.dataset.card)"
+    )
 
     friend = fresh_page()
     friend.goto(link)
     expect(friend.locator("#status-game")).to_have_text("Giza \u00b7 Deal 123")
     expect(friend.locator("#toast")).to_contain_text("Shared deal: Giza, deal 123.")
-    shown = friend.locator('#board .card[data-where="pyramid"]').evaluate_all("els => els.map(e => e.dataset.card)")
+    shown = friend.locator('#board .card[data-where="pyramid"]').evaluate_all(
+        "els => els.map(e => e.dataset.card)"
+    )
     assert shown == pyramid
     assert friend.evaluate("() => location.search") == ""  # a reload resumes the game, it does not re-deal
     moves_made(friend, 0)
@@ -171,7 +179,9 @@ def test_the_daily_deal_is_marked_on_the_board_and_after_a_reload(page: Page):
     open_deal(page, "pyramid", 1)
     page.click("#btn-more")
     page.click("#btn-daily")
-    today = page.evaluate("() => { const d = new Date(); return [d.getFullYear(), d.getMonth() + 1, d.getDate()]; }")
+    today = page.evaluate(
+        "() => { const d = new Date(); return [d.getFullYear(), d.getMonth() + 1, d.getDate()]; }"
+    )
     day = date(*today)
     expect(page.locator("#board")).to_have_attribute("data-daily", day.isoformat())
     expect(page.locator("#status-game")).to_contain_text("Daily deal,")
@@ -211,15 +221,23 @@ def test_statistics_count_wins_losses_and_streaks_and_survive_a_reload(page: Pag
     page.click("#btn-hint")  # hints are counted
     play(page, STUCK_GIZA_3)
     expect(page.locator("#end-title")).to_have_text("No move left")
-    expect(page.locator("#toast-text")).to_contain_text("cannot be won from the start")  # not counted as a hint
+    expect(page.locator("#toast-text")).to_contain_text(
+        "cannot be won from the start"
+    )  # not counted as a hint
     page.click("#end-undo")  # undoing out of the lost game does not uncount the loss
     moves_made(page, 9)
 
     page.reload()
     expect(page.locator("body")).to_have_attribute("data-ready", "1")
     open_stats(page)
-    for key, value in [("played", "2"), ("won", "1"), ("rate", "50 %"), ("streak", "0"),
-                       ("best-streak", "1"), ("hints", "1")]:
+    for key, value in [
+        ("played", "2"),
+        ("won", "1"),
+        ("rate", "50 %"),
+        ("streak", "0"),
+        ("best-streak", "1"),
+        ("hints", "1"),
+    ]:
         expect(stat(page, key)).to_have_text(value)
     expect(page.locator("#stats-chart .bar")).to_have_count(2)
     page.keyboard.press("Escape")
@@ -234,7 +252,8 @@ def test_statistics_count_wins_losses_and_streaks_and_survive_a_reload(page: Pag
 
     page.click("#stats-reset")  # reset asks first; Cancel keeps everything
     expect(page.locator("#stats-confirm-text")).to_have_text(
-        "Reset all statistics of Giza? This cannot be undone.")
+        "Reset all statistics of Giza? This cannot be undone."
+    )
     page.click("#stats-reset-no")
     expect(stat(page, "played")).to_have_text("3")
     page.click("#stats-reset")

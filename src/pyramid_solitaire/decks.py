@@ -1,6 +1,9 @@
-"""Deck strings and deal numbers (RULES.md, "A deal as text" and "Deal numbers")."""
+"""Decks: deck strings, deal numbers (a shuffled deck per number) and daily deals
+(RULES.md, "A deal as text" and "Deal numbers")."""
 
 import hashlib
+from collections.abc import Iterator
+from datetime import date
 
 from .cards import ALL_CARDS, CardError, card_text, parse_card, quote
 
@@ -14,7 +17,7 @@ class DeckError(ValueError):
     """A deck string that is not exactly the 52 cards."""
 
 
-def _splitmix64(state: int):
+def _splitmix64(state: int) -> Iterator[int]:
     """The SplitMix64 generator of RULES.md, as an endless iterator of 64-bit numbers."""
     while True:
         state = (state + 0x9E3779B97F4A7C15) & _MASK64
@@ -56,7 +59,11 @@ def parse_deck(text: str) -> list[int]:
         except CardError as err:
             raise DeckError(f"deck string card {pos}: {err}") from None
     seen: set[int] = set()
-    doubled = [c for c in cards if c in seen or seen.add(c)]
+    doubled = []
+    for c in cards:
+        if c in seen:
+            doubled.append(c)
+        seen.add(c)
     missing = [c for c in ALL_CARDS if c not in seen]
     if doubled or missing or len(cards) != DECK_SIZE:
         problems = []
@@ -77,7 +84,7 @@ def format_deck(cards: list[int]) -> str:
     return " ".join(card_text(c) for c in cards)
 
 
-def daily_deal(variant_id: str, day) -> int:
+def daily_deal(variant_id: str, day: date) -> int:
     """The deal number of the daily deal: one per variant and calendar day, the same for everyone.
     A hash of the date and the variant, so neighbouring days and variants look unrelated."""
     digest = hashlib.sha256(f"pyramid-solitaire daily {day.isoformat()} {variant_id}".encode()).digest()

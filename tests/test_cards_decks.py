@@ -3,7 +3,7 @@ from pathlib import Path
 import pytest
 
 from pyramid_solitaire.cards import CardError, card_text, pairs, parse_card, value
-from pyramid_solitaire.deals import DeckError, deal_cards, format_deck, parse_deck
+from pyramid_solitaire.decks import DeckError, deal_cards, format_deck, parse_deck
 
 GOLDEN = Path(__file__).parent / "golden" / "deals.txt"
 
@@ -78,7 +78,8 @@ def test_deck_with_an_unknown_card_names_its_position():
 def test_daily_deal_is_fixed_per_day_and_variant():
     from datetime import date
 
-    from pyramid_solitaire.deals import MAX_DEAL, daily_deal
+    from pyramid_solitaire.decks import MAX_DEAL, daily_deal
+
     day = date(2026, 11, 29)
     assert daily_deal("pyramid", day) == daily_deal("pyramid", date(2026, 11, 29))
     others = {daily_deal("giza", day), daily_deal("pyramid", date(2026, 11, 30)), daily_deal("pyramid", day)}
