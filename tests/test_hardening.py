@@ -7,7 +7,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pyramid_solitaire.game import Game, RecordError
-from pyramid_solitaire.web import MAX_BODY, app
+from pyramid_solitaire.web import app
+from pyramid_solitaire.web.limits import MAX_BODY
 
 client = TestClient(app, raise_server_exceptions=False)
 
@@ -134,7 +135,7 @@ def test_a_body_that_dribbles_in_too_slowly_is_answered_408():
     import asyncio
     from concurrent.futures import ThreadPoolExecutor
 
-    from pyramid_solitaire.web import BodyLimit
+    from pyramid_solitaire.web.limits import BodyLimit
 
     async def never_called(scope, receive, send):
         raise AssertionError("the app must not run")
@@ -159,7 +160,7 @@ def test_a_body_that_dribbles_in_too_slowly_is_answered_408():
 def test_the_socket_shared_by_workers_names_tcp_so_replies_are_not_delayed():
     import socket
 
-    from pyramid_solitaire.web import listening_socket
+    from pyramid_solitaire.web.server import listening_socket
 
     sock = listening_socket("127.0.0.1", 0)
     try:

@@ -6,7 +6,10 @@ from fastapi.testclient import TestClient
 from pyramid_solitaire.cards import card_text as _text
 from pyramid_solitaire.game import Game
 from pyramid_solitaire.variants import VARIANTS
-from pyramid_solitaire.web import RANDOM_DEALS, app, hint_for, view
+from pyramid_solitaire.web import app
+from pyramid_solitaire.web.deals import RANDOM_DEALS
+from pyramid_solitaire.web.solving import hint_for
+from pyramid_solitaire.web.view import view
 
 client = TestClient(app)
 
@@ -264,8 +267,9 @@ def test_the_server_loads_the_compiled_solver_when_it_starts(monkeypatch):
     from fastapi.testclient import TestClient
 
     from pyramid_solitaire import web
+    from pyramid_solitaire.web import solving
 
     loaded = threading.Event()
-    monkeypatch.setattr(web, "warm_up", loaded.set)
+    monkeypatch.setattr(solving, "warm_up", loaded.set)
     with TestClient(web.create_app()):  # runs the app's start-up
         assert loaded.wait(5)

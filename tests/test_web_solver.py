@@ -2,6 +2,7 @@
 winnable-only new games, daily deals and share-link deal numbers."""
 
 import json
+import threading
 from datetime import date
 
 import pytest
@@ -11,6 +12,7 @@ from pyramid_solitaire import hints, web
 from pyramid_solitaire.decks import daily_deal
 from pyramid_solitaire.game import Game
 from pyramid_solitaire.solver import UNKNOWN, Solution, solve
+from pyramid_solitaire.web import solving
 
 client = TestClient(web.app)
 
@@ -22,7 +24,7 @@ LOSE_GIZA_26 = "8s+5d Js+2c 9d+4d 4c+9h 3d+Td Ac+Qh 8d+5h"
 def patient_hints(monkeypatch):
     """Hints get ample time here: what is tested is the answer, not the speed of a loaded machine
     (the out-of-time fallback has tests of its own)."""
-    monkeypatch.setattr(web, "HINT_SECONDS", 30)
+    monkeypatch.setattr(solving, "HINT_SECONDS", 30)
 
 
 def post(path, body, status=200):
@@ -107,8 +109,8 @@ def test_out_of_time_the_hint_is_a_legal_move_marked_unchecked(monkeypatch):
 
 
 def test_a_busy_solver_gives_the_unchecked_move_and_says_so(monkeypatch):
-    monkeypatch.setattr(web, "SOLVER_SLOTS", web.threading.BoundedSemaphore(1))
-    web.SOLVER_SLOTS.acquire()  # another player's search holds the only slot
+    monkeypatch.setattr(solving, "SOLVER_SLOTS", threading.BoundedSemaphore(1))
+    solving.SOLVER_SLOTS.acquire()  # another player's search holds the only slot
     h = post("/api/hint", {"record": played("pyramid", 1, "")})["hint"]
     assert h["verdict"] == "unknown" and h["move"] == "Kc" and not h["checked"] and h["busy"]
 
@@ -129,7 +131,7 @@ def test_the_command_line_gives_the_pages_hint(tmp_path, capsys):
 
 @pytest.mark.parametrize("variant", ["classic", "giza", "three-wastes"])
 def test_winnable_only_new_games_are_won_by_the_solvers_line(variant, monkeypatch):
-    monkeypatch.setattr(web, "WINNABLE_SECONDS", 60)  # a loaded test machine must not make this flaky
+    monkeypatch.setattr(solving, "WINNABLE_SECONDS", 60)  # a loaded test machine must not make this flaky
     data = post("/api/new", {"variant": variant, "winnable_only": True})
     assert data["winnable"] is True
     game = Game.from_record(data["record"])
@@ -139,7 +141,7 @@ def test_winnable_only_new_games_are_won_by_the_solvers_line(variant, monkeypatc
 
 
 def test_winnable_only_says_so_when_no_proof_came_in_time(monkeypatch):
-    monkeypatch.setattr(web, "winnable_deal", lambda *a: None)
+    monkeypatch.setattr(solving, "winnable_deal", lambda *a: None)
     data = post("/api/new", {"variant": "classic", "winnable_only": True})
     assert data["winnable"] is False and isinstance(data["record"]["deal"], int)
 

@@ -8,10 +8,10 @@ import pytest
 from playwright.sync_api import Page, expect
 from test_browser import STUCK_GIZA_3, WIN_GIZA_18, card, moves_made, open_deal, play
 
-from pyramid_solitaire import web
 from pyramid_solitaire.decks import daily_deal
 from pyramid_solitaire.game import Game
 from pyramid_solitaire.solver import solve
+from pyramid_solitaire.web import solving
 
 pytestmark = pytest.mark.browser
 
@@ -23,7 +23,7 @@ LOSE_GIZA_26 = "8s+5d Js+2c 9d+4d 4c+9h 3d+Td Ac+Qh 8d+5h"
 def patient_hints(monkeypatch):
     """Hints get ample time here: what is tested is the answer, not the speed of a loaded machine
     (the out-of-time fallback has tests of its own)."""
-    monkeypatch.setattr(web, "HINT_SECONDS", 30)
+    monkeypatch.setattr(solving, "HINT_SECONDS", 30)
 
 
 @pytest.fixture
@@ -101,7 +101,7 @@ def test_a_deal_lost_from_the_start_says_so_without_an_undo_button(page: Page):
 
 
 def test_winnable_only_new_games_are_winnable_and_the_choice_is_kept(page: Page, monkeypatch):
-    monkeypatch.setattr(web, "WINNABLE_SECONDS", 60)  # the server runs in this process; no flaky timing
+    monkeypatch.setattr(solving, "WINNABLE_SECONDS", 60)  # the server runs in this process; no flaky timing
     open_deal(page, "classic", 0)  # most classic deals are lost: a fair test of the option
     page.click("#btn-more")
     expect(page.locator("#winnable-label")).to_contain_text("Classic Pyramid")

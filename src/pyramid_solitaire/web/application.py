@@ -1,0 +1,111 @@
+"""The composition root of the web server: middleware, error answers, the API's routes and the page."""
+
+from pathlib import Path
+
+from fastapi import FastAPI
+from fastapi.responses import FileResponse
+from fastapi.staticfiles import StaticFiles
+
+from ..deal import IllegalMove
+from ..decks import daily_deal
+from ..game import Game, RecordError
+from ..variants import DEFAULT_VARIANT, VARIANTS, get_variant
+from .deals import deal_number, parse_day, random_deal
+from .errors import add_error_handlers
+from .headers import security_headers
+from .limits import MAX_BODY, BodyLimit
+from .models import MoveRequest, NewGame, RecordOnly, UndoRequest
+from .solving import hint_for, proven_winnable_deal, warm_solver
+from .view import answer
+
+STATIC = Path(__file__).parent.parent / "static"
+
+
+def create_app() -> FastAPI:
+    app = FastAPI(title="Pyramid solitaire", docs_url=None, redoc_url=None, lifespan=warm_solver)
+    app.add_middleware(BodyLimit, limit=MAX_BODY)
+    add_error_handlers(app)
+    app.middleware("http")(security_headers)
+
+    @app.get("/api/variants")
+    def variants():
+        return {
+            "default": DEFAULT_VARIANT,
+            "variants": [
+                {
+                    "id": v.id,
+                    "name_en": v.name_en,
+                    "name_de": v.name_de,
+                    "passes": v.passes,
+                    "wastes": v.wastes,
+                    "piles": v.piles,
+                    "open_stock": v.open_stock,
+                    "has_stock": v.has_stock,
+                    "summary_en": v.summary_en,
+                    "summary_de": v.summary_de,
+                }
+                for v in VARIANTS.values()
+            ],
+        }
+
+    @app.post("/api/new")
+    def new(body: NewGame):
+        chosen = [body.deal is not None, body.deck is not None, body.daily is not None, body.winnable_only]
+        if sum(chosen) > 1:
+            raise RecordError(
+                "give either a deal number, a deck string, a daily date or winnable_only, not more than one"
+            )
+        get_variant(body.variant)  # an unknown variant is refused before any search
+        if body.deck is not None:
+            return answer(Game(body.variant, deck=body.deck))
+        if body.daily is not None:
+            day = parse_day(body.daily)
+            return answer(Game(body.variant, number=daily_deal(body.variant, day)), daily=day.isoformat())
+        if body.winnable_only:
+            # Honest about failure: without a proof in time the deal is random and the answer says so.
+            number = proven_winnable_deal(body.variant)
+            proven = number is not None
+            return answer(Game(body.variant, number=number if proven else random_deal()), winnable=proven)
+        number = random_deal() if body.deal is None else deal_number(body.deal)
+        return answer(Game(body.variant, number=number))
+
+    @app.post("/api/state")
+    def state(body: RecordOnly):
+        return answer(Game.from_record(body.record))
+
+    @app.post("/api/move")
+    def move(body: MoveRequest):
+        game = Game.from_record(body.record)
+        played = game.play(body.move)
+        return answer(game, played=str(played))
+
+    @app.post("/api/undo")
+    def undo(body: UndoRequest):
+        game = Game.from_record(body.record)
+        if body.count > 1 and body.count > len(game.moves):
+            raise IllegalMove(f"cannot undo {body.count} moves: only {len(game.moves)} played")
+        undone = [game.undo() for _ in range(body.count)]  # each stays on the redo path
+        return answer(game, undone=" ".join(str(m) for m in reversed(undone)))
+
+    @app.post("/api/redo")
+    def redo(body: RecordOnly):
+        game = Game.from_record(body.record)
+        return answer(game, redone=str(game.redo()))
+
+    @app.post("/api/restart")
+    def restart(body: RecordOnly):
+        game = Game.from_record(body.record)
+        game.restart()
+        return answer(game)
+
+    @app.post("/api/hint")
+    def hint(body: RecordOnly):
+        game = Game.from_record(body.record)
+        return answer(game, hint=hint_for(game))
+
+    @app.get("/", include_in_schema=False)
+    def index():
+        return FileResponse(STATIC / "index.html")
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app

@@ -1,0 +1,37 @@
+"""The request bodies the API accepts: unknown fields are refused, texts have sane lengths."""
+
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..variants import DEFAULT_VARIANT
+
+DealText = Annotated[str, Field(max_length=24)]
+
+
+class Body(BaseModel):
+    """Every request body: unknown fields are refused, texts have sane lengths."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class NewGame(Body):
+    variant: str = Field(DEFAULT_VARIANT, max_length=40)
+    deal: int | DealText | None = None
+    deck: str | None = Field(None, max_length=1000)
+    winnable_only: bool = False  # a random deal that the solver proves winnable
+    daily: str | None = Field(None, max_length=10)  # the player's local date: that day's deal
+
+
+class UndoRequest(Body):
+    record: dict
+    count: int = Field(1, ge=1, le=1000)  # undo this many moves at once (back to a winnable point)
+
+
+class RecordOnly(Body):
+    record: dict
+
+
+class MoveRequest(Body):
+    record: dict
+    move: str = Field(max_length=40)
