@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint browser bench clean
+.PHONY: install run test lint browser node corpus bench clean
 
 install: $(STAMP)
 
@@ -19,11 +19,20 @@ $(STAMP): pyproject.toml
 browser:
 	@command -v chromium >/dev/null 2>&1 || (apt-get update && apt-get install -y chromium)
 
+# Node runs the page's rules engine (static/js/engine.js) against the conformance corpus.
+node:
+	@command -v node >/dev/null 2>&1 || (apt-get update && apt-get install -y nodejs)
+
 run: install
 	$(BIN)/pyramid-solitaire serve --host 127.0.0.1 --port 8000
 
-test: lint browser
+test: lint browser node
+	node --test tests/js/
 	$(BIN)/python -m pytest
+
+# Rewrite tests/golden/corpus.json from the Python engine (after a deliberate rule change).
+corpus: install
+	$(BIN)/python -m pyramid_solitaire.corpus
 
 # ruff (lint and format check) and mypy (strict on the engine modules, see pyproject.toml).
 lint: install

@@ -1,0 +1,410 @@
+"""The conformance corpus: what the Python engine (the specification) answers, written down so the
+page's engine (static/js/engine.js) can be held to it, as chess engines share perft vectors.
+
+    python -m pyramid_solitaire.corpus            # rewrites tests/golden/corpus.json
+
+The corpus is deterministic (fixed seeds, solver runs bounded by nodes, not time), so regenerating
+it without a rule change gives the same file. tests/test_corpus.py replays it through the Python
+engine, tests/js/engine.test.mjs through engine.js: a rule changed in one engine only fails one of them.
+
+Sections:
+  variants  the rules data of every variant
+  cards     card texts and what they read as (or the refusal)
+  deals     deal numbers (as text) and their deck strings; bad deal numbers and deck strings
+  games     playthroughs with the full view after every step (moves, undo, redo, restart)
+  playouts  many more playthroughs, compact: after every step the legal moves and won/stuck
+  illegal   moves refused in a position, with the refusal's kind and message
+  records   game records: good ones with their view, bad ones with the refusal's kind
+"""
+
+import argparse
+import json
+import random
+from collections.abc import Callable, Iterator
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from .cards import RANKS, SUITS, card_text, parse_card
+from .decks import MAX_DEAL, deal_cards, format_deck, parse_deck
+from .game import Game
+from .solver import WINNABLE, solve
+from .variants import VARIANTS
+from .web import dump, view
+
+CORPUS = Path(__file__).resolve().parents[2] / "tests" / "golden" / "corpus.json"
+GAME_STEPS = 45  # a full view is ~2 KB: games other than wins stop here (playouts go on)
+SOLVER_NODES = 200_000  # a node budget, not a time limit: the same line on every machine
+Policy = Callable[[Game, random.Random], str]
+
+
+# --- how the playthroughs choose their next step ----------------------------------------------
+
+
+def random_move(game: Game, rng: random.Random) -> str:
+    return str(rng.choice(game.legal_moves()))
+
+
+def removal_first(game: Game, rng: random.Random) -> str:
+    """Take a pair or king when there is one (empties piles and wastes), else draw or recycle."""
+    moves = game.legal_moves()
+    removals = [m for m in moves if m.kind in ("pair", "king")]
+    return str(rng.choice(removals or moves))
+
+
+def draw_first(game: Game, rng: random.Random) -> str:
+    """Go through every pass before anything else: recycles, the last pass, a stuck end."""
+    moves = game.legal_moves()
+    turns = [m for m in moves if m.kind in ("draw", "recycle")]
+    return str(turns[0] if turns else rng.choice(moves))
+
+
+def off_pyramid_first(game: Game, rng: random.Random) -> str:
+    """Prefer moves that take cards off piles, wastes or the open stock top (Giza piles emptied)."""
+    moves = game.legal_moves()
+    deal = game.deal
+    off = [m for m in moves if any(deal.position[c] >= 28 for c in m.cards)]
+    return str(rng.choice(off or moves))
+
+
+def notation_variant(text: str, rng: random.Random) -> str:
+    """The same move as a player might type it: pair cards swapped, other case, 10 for T."""
+    if "+" in text and rng.random() < 0.3:
+        a, b = text.split("+")
+        text = f"{b}+{a}"
+    if rng.random() < 0.15:
+        text = text.upper() if rng.random() < 0.5 else text.lower()
+    if "T" in text and rng.random() < 0.3:
+        text = text.replace("T", "10")
+    return text
+
+
+def playthrough(game: Game, next_move: Policy, rng: random.Random, max_steps: int = 120) -> Iterator[str]:
+    """Play `game` to its end with `next_move`, now and then undoing, redoing and playing the
+    undone move again (which keeps the redo path); yields each action after doing it."""
+    for _ in range(max_steps):
+        roll = rng.random()
+        if game.moves and roll < 0.08:
+            action = "undo"
+        elif game.redo_moves and roll < 0.25:
+            action = "redo" if rng.random() < 0.6 else str(game.redo_moves[0])
+        elif game.is_won or game.is_stuck:
+            return
+        else:
+            action = next_move(game, rng)
+        act(game, action)
+        yield action if action in ("undo", "redo") else notation_variant(action, rng)
+
+
+def act(game: Game, action: str) -> None:
+    """One step of a playthrough: undo, redo, restart or a move in notation."""
+    if action == "undo":
+        game.undo()
+    elif action == "redo":
+        game.redo()
+    elif action == "restart":
+        game.restart()
+    else:
+        game.play(action)
+
+
+def solver_line(game: Game) -> list[str] | None:
+    solution = solve(game.deal, game.state, node_limit=SOLVER_NODES)
+    return [str(m) for m in solution.line] if solution.verdict == WINNABLE else None
+
+
+def solved_playthrough(game: Game, line: list[str], rng: random.Random) -> Iterator[str]:
+    """A winning line, with a few undos and redos on the way, ending won."""
+    for move in line:
+        if game.moves and rng.random() < 0.1:
+            game.undo()
+            yield "undo"
+            game.redo()
+            yield "redo"
+        game.play(move)
+        yield notation_variant(move, rng)
+
+
+# --- decks for the edge cases ------------------------------------------------------------------
+
+
+def _deck(pyramid: list[str], after: list[str]) -> str:
+    """A deck string: the named pyramid cards (filled up to 28 with unnamed ones), then the named
+    cards after the pyramid, then every other card in card order."""
+    named = [parse_card(c) for c in pyramid + after]
+    spare = [c for c in range(52) if c not in named]
+    top = named[: len(pyramid)] + spare[: 28 - len(pyramid)]
+    rest = named[len(pyramid) :] + spare[28 - len(pyramid) :]
+    return format_deck(top + rest)
+
+
+def _without(number: int, cards: list[str], count: int, kings: bool = True) -> list[str]:
+    """`count` cards of deal `number` in its order, leaving out `cards` (and kings if told)."""
+    texts = [card_text(c) for c in deal_cards(number)]
+    return [t for t in texts if t not in cards and (kings or t[0] != "K")][:count]
+
+
+def edge_decks() -> list[tuple[str, str, str]]:
+    """(name, variant, deck string) of positions that random deals rarely reach."""
+    bottom = ["Kc", "Kd", "Kh", "Ks", "Qc", "Ac", "Qd"]  # four kings and a pair free at once
+    # Pile tops are kings over queens and aces that pair with each other once the kings go.
+    piles = ["Qc", "Ac", "Kc", "Qd", "Ad", "Kd", "Qh", "Ah", "Kh", "Qs", "As", "Ks"]
+    stock_top = ["6c", "7c", "Kd", "5h", "8h", "Qs", "As"]  # pair among themselves and the waste
+    return [
+        ("kings in the bottom row", "pyramid", _deck(_without(5, bottom, 21, kings=False) + bottom, [])),
+        ("kings on top of Giza piles", "giza", _deck(_without(9, piles, 28), piles)),
+        ("open stock top pairs", "open-stock", _deck(_without(11, stock_top, 28), stock_top)),
+        ("three wastes, kings drawn", "three-wastes", _deck(_without(9, piles, 28), piles)),
+        ("sorted deck", "classic-redeal", format_deck(list(range(52)))),
+    ]
+
+
+# --- the sections ------------------------------------------------------------------------------
+
+
+def variants_section() -> dict[str, Any]:
+    return {
+        v.id: {
+            "name_en": v.name_en,
+            "passes": v.passes,
+            "wastes": v.wastes,
+            "piles": v.piles,
+            "open_stock": v.open_stock,
+            "has_stock": v.has_stock,
+            "recycles": v.recycles,
+        }
+        for v in VARIANTS.values()
+    }
+
+
+def cards_section() -> list[list[str | None]]:
+    texts = [r + s for r in RANKS for s in SUITS] + ["10h", "QS", "td", " Kd ", "aC"]
+    texts += ["", "A", "1h", "11c", "Ax", "Kdd", "Jo", "♥A", "10"]
+    out: list[list[str | None]] = []
+    for text in texts:
+        try:
+            out.append([text, card_text(parse_card(text))])
+        except ValueError:
+            out.append([text, None])
+    return out
+
+
+def refusal(thunk: Callable[[], object]) -> dict[str, str]:
+    try:
+        thunk()
+    except ValueError as err:
+        return {"error": type(err).__name__, "message": str(err)}
+    raise AssertionError("expected a refusal")
+
+
+def deals_section(rng: random.Random) -> dict[str, Any]:
+    numbers = [0, 1, 2, 3, 7, 42, 12345, 2**31 - 1, 2**32, 2**53 - 1, 2**53, 2**53 + 1, 2**63, MAX_DEAL - 1]
+    numbers += [rng.randrange(2**31) for _ in range(8)] + [rng.randrange(MAX_DEAL) for _ in range(8)]
+    bad_decks = [
+        "",
+        format_deck(list(range(51))),
+        format_deck(list(range(51)) + [0]),
+        format_deck(list(range(52))).replace("Kh", "Xh"),
+        format_deck(list(range(52)) + [3]),
+    ]
+    return {
+        "numbers": [[str(n), format_deck(deal_cards(n))] for n in numbers],
+        "bad_numbers": [str(MAX_DEAL), "-1", "1e3", "18446744073709551616000"],
+        "bad_decks": [{"deck": d, **refusal(partial(parse_deck, d))} for d in bad_decks],
+    }
+
+
+def new_game(variant: str, source: int | str) -> Game:
+    return Game(variant, number=source) if isinstance(source, int) else Game(variant, deck=source)
+
+
+def game_entry(name: str, variant: str, source: int | str, actions: Callable[[Game], Iterator[str]]) -> dict:
+    """A playthrough with the full view after every step."""
+    game = new_game(variant, source)
+    entry: dict[str, Any] = {"name": name, "variant": variant}
+    entry.update(_source(game))
+    entry["start"] = view(game)
+    entry["steps"] = [{"do": action, "view": view(game)} for action in actions(game)]
+    if entry["steps"]:
+        game.restart()
+        entry["steps"].append({"do": "restart", "view": view(game)})
+    return entry
+
+
+def _source(game: Game) -> dict[str, str]:
+    record = game.to_record()
+    return {"deal": str(record["deal"])} if "deal" in record else {"deck": record["deck"]}
+
+
+def winnable_numbers(variant: str, count: int, start: int) -> Iterator[tuple[int, list[str]]]:
+    number = start
+    while count:
+        line = solver_line(Game(variant, number=number))
+        if line:
+            count -= 1
+            yield number, line
+        number += 1
+
+
+def games_section(rng: random.Random) -> list[dict]:
+    """Per variant a solver's winning line, a random game on a deal number past 2**53 and a game
+    through every pass; where cards lie off the pyramid beyond one waste, a game that takes them
+    first; then the edge-case decks. Full views are big, so these are few (see playouts)."""
+    games = []
+    for v in VARIANTS:
+        short = v in ("giza", "three-wastes")
+        for number, line in winnable_numbers(v, 2 if short else 1, 100):
+            solved = lambda g, line=line: solved_playthrough(g, line, rng)  # noqa: E731
+            games.append(game_entry(f"solver win {number}", v, number, solved))
+        policies = [("random", random_move, 2**53 + 7), ("draw first", draw_first, 3)]
+        if short or VARIANTS[v].open_stock:
+            policies.append(("off the pyramid first", off_pyramid_first, 4))
+        for name, policy, number in policies:
+            played = lambda g, p=policy: playthrough(g, p, rng, GAME_STEPS)  # noqa: E731
+            games.append(game_entry(f"{name} {number}", v, number, played))
+    for name, v, deck in edge_decks():
+        games.append(game_entry(name, v, deck, lambda g: playthrough(g, removal_first, rng)))
+        games.append(game_entry(name + ", solved", v, deck, lambda g: solved_or_random(g, rng)))
+    return games
+
+
+def solved_or_random(game: Game, rng: random.Random) -> Iterator[str]:
+    line = solver_line(game)
+    return solved_playthrough(game, line, rng) if line else playthrough(game, random_move, rng)
+
+
+def playouts_section(rng: random.Random, per_variant: int) -> list[dict]:
+    policies = [random_move, removal_first, draw_first, off_pyramid_first]
+    out = []
+    for v in VARIANTS:
+        for i in range(per_variant):
+            number = rng.randrange(2**31)
+            game = Game(v, number=number)
+            steps = []
+            for action in playthrough(game, policies[i % len(policies)], rng):
+                state = "won" if game.is_won else "stuck" if game.is_stuck else ""
+                steps.append([action, " ".join(str(m) for m in game.legal_moves()), state])
+            out.append({"variant": v, "deal": str(number), "steps": steps})
+    return out
+
+
+def illegal_section(rng: random.Random) -> list[dict]:
+    """Every kind of refusal: covered, under a waste or pile top, in the stock, not a king, not 13,
+    the same card twice, removed, no draw, no recycle, already won, bad notation."""
+    out = []
+    for v in VARIANTS:
+        for number in range(4):
+            game = Game(v, number=number)
+            policy = removal_first if number % 2 else draw_first
+            for _ in playthrough(game, policy, rng, rng.randrange(5, 60)):
+                pass
+            out += [_illegal(game, text) for text in _probes(game, rng)]
+    return out
+
+
+def _probes(game: Game, rng: random.Random) -> list[str]:
+    deal, state = game.deal, game.state
+    cards = list(deal.cards)
+    rng.shuffle(cards)
+    probes = ["draw", "recycle", "Zz", "7h+", "Ah+Ah+Ah", "drawn"]
+    legal = {str(m) for m in game.legal_moves()}
+    singles = [card_text(c) for c in cards[:6]]
+    pairs_ = [f"{card_text(a)}+{card_text(b)}" for a, b in zip(cards[6:16], cards[16:26], strict=True)]
+    same = card_text(cards[0])
+    probes += singles + pairs_ + [f"{same}+{same}"]
+    removed = [c for p, c in enumerate(deal.cards) if state.removed >> p & 1]
+    if removed:
+        probes.append(card_text(removed[0]))
+    return [p for p in probes if p not in legal]
+
+
+def _illegal(game: Game, text: str) -> dict:
+    def play() -> None:
+        game.play(text)
+        game.undo()  # a probe that turns out legal leaves the game as it was
+
+    entry = {"variant": game.variant.id, **_source(game), "moves": [str(m) for m in game.moves], "move": text}
+    try:
+        play()
+    except ValueError as err:
+        return {**entry, "error": type(err).__name__, "message": str(err)}
+    return {**entry, "error": None, "message": None}
+
+
+def records_section() -> dict[str, list]:
+    game = Game("three-wastes", number=2**64 - 1)
+    for move in ("draw", "draw"):
+        game.play(move)
+    game.undo()
+    good = [dump(game), {"version": 1, "variant": "giza", "deal": "123", "moves": []}]
+    good.append({"version": 1, "deal": 5, "moves": ["draw", "draw"], "redo": ["draw"]})
+    bad = [
+        [],
+        {"version": 2, "variant": "pyramid", "deal": 1},
+        {"version": True, "variant": "pyramid", "deal": 1},
+        {"version": 1, "variant": "pyramid", "deal": 1, "deck": "x"},
+        {"version": 1, "variant": "pyramid"},
+        {"version": 1, "variant": "nope", "deal": 1},
+        {"version": 1, "variant": 3, "deal": 1},
+        {"version": 1, "variant": "pyramid", "deal": -1},
+        {"version": 1, "variant": "pyramid", "deal": str(MAX_DEAL)},
+        {"version": 1, "variant": "pyramid", "deal": 1.5},
+        {"version": 1, "variant": "pyramid", "deal": 1, "moves": ["Kx"]},
+        {"version": 1, "variant": "pyramid", "deal": 1, "moves": "draw"},
+        {"version": 1, "variant": "pyramid", "deal": 1, "redo": ["recycle"]},
+        {"version": 1, "variant": "giza", "deal": 1, "moves": ["draw"]},
+        {"version": 1, "variant": "pyramid", "deal": 1, "colour": "red"},
+        {"version": 1, "variant": "pyramid", "deck": 7},
+        {"version": 1, "variant": "pyramid", "deal": 1, "moves": ["draw"] * 1001},
+    ]
+    return {
+        "good": [{"record": r, "view": view(Game.from_record(r))} for r in good],
+        "bad": [{"record": r, "error": refusal(partial(Game.from_record, r))["error"]} for r in bad],
+    }
+
+
+def build(seed: int = 17, playouts_per_variant: int = 40) -> dict[str, Any]:
+    rng = random.Random(seed)
+    return {
+        "about": "Generated by `python -m pyramid_solitaire.corpus` from the Python engine; do not edit.",
+        "variants": variants_section(),
+        "cards": cards_section(),
+        "deals": deals_section(rng),
+        "games": games_section(rng),
+        "playouts": playouts_section(rng, playouts_per_variant),
+        "illegal": illegal_section(rng),
+        "records": records_section(),
+    }
+
+
+def write(corpus: dict[str, Any], path: Path) -> None:
+    """One line per entry of each section, so a change to the rules shows as a readable diff."""
+    lines = ["{"]
+    for i, (key, section) in enumerate(corpus.items()):
+        comma = "," if i < len(corpus) - 1 else ""
+        if isinstance(section, list):
+            body = ",\n".join("  " + _compact(item) for item in section)
+            lines.append(f'"{key}": [\n{body}\n]{comma}')
+        else:
+            lines.append(f'"{key}": {_compact(section)}{comma}')
+    lines.append("}")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def _compact(value: object) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Write the conformance corpus of the rules engine.")
+    parser.add_argument("--out", type=Path, default=CORPUS, help="where to write (default: %(default)s)")
+    args = parser.parse_args(argv)
+    corpus = build()
+    write(corpus, args.out)
+    steps = sum(len(g["steps"]) for g in corpus["games"]) + sum(len(p["steps"]) for p in corpus["playouts"])
+    print(f"{args.out}: {args.out.stat().st_size // 1024} KiB, {steps} steps")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
