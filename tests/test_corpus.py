@@ -13,7 +13,7 @@ from pyramid_solitaire.cards import card_text, parse_card
 from pyramid_solitaire.corpus import CORPUS, act, variants_section
 from pyramid_solitaire.decks import deal_cards, format_deck, parse_deck
 from pyramid_solitaire.game import Game, RecordError
-from pyramid_solitaire.web import view
+from pyramid_solitaire.web.view import view
 
 REGENERATE = "regenerate with `python -m pyramid_solitaire.corpus` if the rule changed on purpose"
 corpus = json.loads(Path(CORPUS).read_text(encoding="utf-8"))

@@ -30,7 +30,7 @@ from .decks import MAX_DEAL, deal_cards, format_deck, parse_deck
 from .game import Game
 from .solver import WINNABLE, solve
 from .variants import VARIANTS
-from .web import dump, view
+from .web.view import dump, view
 
 CORPUS = Path(__file__).resolve().parents[2] / "tests" / "golden" / "corpus.json"
 GAME_STEPS = 45  # a full view is ~2 KB: games other than wins stop here (playouts go on)

@@ -467,7 +467,7 @@ function moveList(record, field) {
   return moves;
 }
 
-// --- what the page draws (web view(): the same object the server answers) ---------------------
+// --- what the page draws (web/view.py: the same object the server answers) ---------------------
 
 export function view(game) {
   const { deal, state } = game;
