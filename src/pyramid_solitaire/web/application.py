@@ -15,6 +15,7 @@ from .errors import add_error_handlers
 from .headers import security_headers
 from .limits import MAX_BODY, BodyLimit
 from .models import MoveRequest, NewGame, RecordOnly, UndoRequest
+from .offline import service_worker
 from .solving import hint_for, proven_winnable_deal, warm_solver
 from .view import answer
 
@@ -106,6 +107,10 @@ def create_app() -> FastAPI:
     @app.get("/", include_in_schema=False)
     def index():
         return FileResponse(STATIC / "index.html")
+
+    @app.get("/sw.js", include_in_schema=False)
+    def offline_worker():
+        return service_worker(STATIC)
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

@@ -1,0 +1,59 @@
+"""The service worker route (/sw.js): the whole page in its file list, a release that changes with
+any file of the page, never cached by the browser; and the web app manifest."""
+
+import json
+import re
+import shutil
+
+from fastapi.testclient import TestClient
+
+from pyramid_solitaire.web import create_app
+from pyramid_solitaire.web.application import STATIC
+from pyramid_solitaire.web.offline import service_worker_source
+
+client = TestClient(create_app())
+
+
+def worker_constants(text: str) -> tuple[str, list[str]]:
+    release = re.search(r"^const RELEASE = (.*);$", text, re.M)
+    assets = re.search(r"^const ASSETS = (.*);$", text, re.M)
+    assert release and assets, "the worker's RELEASE and ASSETS lines"
+    return json.loads(release.group(1)), json.loads(assets.group(1))
+
+
+def test_worker_lists_every_file_of_the_page_and_each_one_loads():
+    answer = client.get("/sw.js")
+    assert answer.status_code == 200
+    assert answer.headers["content-type"].startswith("text/javascript")
+    assert answer.headers["cache-control"] == "no-cache"  # how a new release reaches the player
+    release, assets = worker_constants(answer.text)
+    assert release != "dev" and release.startswith(("0", "1", "2"))
+    for needed in ("/", "/static/js/engine.js", "/static/css/style.css", "/static/cards/Kh.svg"):
+        assert needed in assets
+    assert "/static/cards/back.svg" in assets and "/static/manifest.webmanifest" in assets
+    assert "/static/sw.js" not in assets
+    for url in assets:
+        assert client.get(url).status_code == 200, url
+
+
+def test_release_changes_with_any_file_of_the_page(tmp_path):
+    static = tmp_path / "static"
+    shutil.copytree(STATIC, static)
+    before, _ = worker_constants(service_worker_source(static))
+    card = static / "cards" / "Kh.svg"
+    card.write_bytes(card.read_bytes() + b"\n")
+    service_worker_source.cache_clear()
+    after, assets = worker_constants(service_worker_source(static))
+    assert before != after
+    assert "/static/cards/Kh.svg" in assets
+
+
+def test_manifest_names_the_page_and_its_icons():
+    answer = client.get("/static/manifest.webmanifest")
+    assert answer.status_code == 200
+    manifest = answer.json()
+    assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in manifest["icons"]:
+        assert client.get(icon["src"]).status_code == 200, icon["src"]
