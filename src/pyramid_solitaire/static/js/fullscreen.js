@@ -1,0 +1,36 @@
+// Fullscreen through the Fullscreen API, or, where there is none, the game filling the page.
+
+import { t } from "./i18n.js";
+
+/** say(text) tells the player; changed() is called whenever the mode changes. */
+export function createFullscreen({ button, say, changed }) {
+  const filling = () => document.body.classList.contains("fill-page");
+
+  function toggle() {
+    const root = document.documentElement;
+    if (document.fullscreenElement) {
+      document.exitFullscreen();
+    } else if (filling()) {
+      setFillPage(false);
+    } else if (document.fullscreenEnabled && root.requestFullscreen) {
+      root.requestFullscreen().catch(() => setFillPage(true));
+    } else {
+      setFillPage(true);
+    }
+  }
+
+  /** Without the Fullscreen API the board fills the page instead. */
+  function setFillPage(on) {
+    document.body.classList.toggle("fill-page", on);
+    if (on) say(t("fullscreenFallback"));
+    update();
+  }
+
+  function update() {
+    button.setAttribute("aria-pressed", String(Boolean(document.fullscreenElement) || filling()));
+    changed();
+  }
+
+  document.addEventListener("fullscreenchange", update);
+  return { toggle, leaveFillPage: () => filling() && setFillPage(false) };
+}

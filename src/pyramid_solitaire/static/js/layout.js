@@ -1,0 +1,142 @@
+// Where things lie on the table: a layout plan made from the view and the table's size.
+// Sizes are in card widths; one card is 1 wide and RATIO high. Pure functions: the plan is
+// made afresh for every render and handed to the board, which keeps no layout of its own.
+
+export const RATIO = 1.4;
+const ROW_STEP = 0.5 * RATIO; // a covered card shows its top half: rank and suit stay readable
+const MARGIN = 0.15;
+const GAP = 0.3; // between the pyramid and the row of stock and wastes
+const FAN = 0.25; // a waste pile shows its top cards fanned to the right
+export const FAN_SHOWN = 3;
+const PILE_STEP = 0.6; // Giza's piles fan downwards, far enough to read each rank
+const SIDE_GAP = 0.45; // between the pyramid and the heaps beside it
+const SIDE_FAN = 0.3; // Giza's piles beside the pyramid fan to the right
+const NORMAL = 0.86; // normal cards leave some felt around the game; large cards fill the table
+
+// On a tall narrow screen (a phone held upright) the width sets the card size, so large cards
+// let the cards of a row overlap a little: the rank and suit sit in the top left corner and stay
+// in sight, and every card grows by about a fifth.
+function colStep(large, compact) {
+  if (large && compact) return 0.86;
+  return large ? 1.03 : 1.1;
+}
+
+/**
+ * Board size in card widths, and where each heap lies. The stock and wastes (or Giza's piles)
+ * go below the pyramid, or beside it when the table is wide and low (a phone on its side).
+ */
+function arrange(view, options, sideways) {
+  const step = colStep(options.large, options.compact);
+  const pyramidW = 6 * step + 1;
+  const pyramidH = 6 * ROW_STEP + RATIO;
+  const heaps = sideways ? heapsBeside(view, options) : heapsBelow(view, step, options);
+  let width, height, pyramidX, pyramidY, heapX, heapY;
+  if (sideways) {
+    width = pyramidW + SIDE_GAP + heaps.width + 2 * MARGIN;
+    height = Math.max(pyramidH, heaps.height) + 2 * MARGIN;
+    pyramidX = MARGIN;
+    pyramidY = MARGIN;
+    heapX = MARGIN + pyramidW + SIDE_GAP;
+    heapY = MARGIN; // the stock at the top right, where a player looks for it
+  } else {
+    width = Math.max(pyramidW, heaps.width) + 2 * MARGIN;
+    height = pyramidH + GAP + heaps.height + 2 * MARGIN;
+    pyramidX = MARGIN + (width - 2 * MARGIN - pyramidW) / 2;
+    pyramidY = MARGIN;
+    heapX = MARGIN + (width - 2 * MARGIN - heaps.width) / 2;
+    heapY = MARGIN + pyramidH + GAP;
+  }
+  for (const spot of heaps.spots) {
+    spot.x += heapX;
+    spot.y += heapY;
+  }
+  return { width, height, step, pyramidX, pyramidY, bottom: heaps.spots };
+}
+
+/** Below the pyramid: one row; Giza's piles fan downwards. */
+function heapsBelow(view, step, options) {
+  const spots = [];
+  if (view.piles.length) {
+    view.piles.forEach((_, j) => spots.push({ kind: "pile", index: j, x: j * step, y: 0, dx: 0, dy: PILE_STEP }));
+    return { spots, width: (view.piles.length - 1) * step + 1, height: RATIO + 2 * PILE_STEP };
+  }
+  let x = 0;
+  for (const spot of stockSpots(view, options)) {
+    spots.push({ ...spot, x, y: 0 });
+    x += spot.w + 0.25;
+  }
+  return { spots, width: x - 0.25, height: RATIO };
+}
+
+/** Beside the pyramid: a column; Giza's piles in two columns, fanned to the right. */
+function heapsBeside(view, options) {
+  const spots = [];
+  if (view.piles.length) {
+    const w = 1 + 2 * SIDE_FAN;
+    view.piles.forEach((_, j) => spots.push({ kind: "pile", index: j, x: (j % 2) * (w + 0.25),
+      y: Math.floor(j / 2) * (RATIO + 0.15), dx: SIDE_FAN, dy: 0 }));
+    const rows = Math.ceil(view.piles.length / 2);
+    return { spots, width: 2 * w + 0.25, height: rows * (RATIO + 0.15) - 0.15 };
+  }
+  // Two heaps stack in one column; more go in two columns, read row by row.
+  const heaps = stockSpots(view, options);
+  const cols = heaps.length > 2 ? 2 : 1;
+  const colW = Math.max(...heaps.map((h) => h.w));
+  heaps.forEach((spot, n) => spots.push({ ...spot, x: (n % cols) * (colW + 0.25),
+    y: Math.floor(n / cols) * (RATIO + 0.2) }));
+  const rows = Math.ceil(heaps.length / cols);
+  return { spots, width: cols * colW + (cols - 1) * 0.25, height: rows * (RATIO + 0.2) - 0.2 };
+}
+
+/** The stock, the open stock card (open-stock variant) and the wastes, in playing order.
+ *  The open-stock variant keeps a place for the stock's top card even when the stock is empty. */
+function stockSpots(view, options) {
+  const spots = [{ kind: "stock", w: 1 }];
+  if (options.openStock) spots.push({ kind: "open", w: 1 });
+  view.wastes.forEach((_, k) => spots.push({ kind: "waste", index: k, w: 1 + FAN * (FAN_SHOWN - 1), dx: FAN, dy: 0 }));
+  return spots;
+}
+
+/**
+ * The plan for a table of `width` x `height` px: the card width in px (`cw`; large cards use
+ * all the room there is) and where everything lies. The heaps go beside the pyramid when that
+ * gives clearly bigger cards. options: {large, openStock}.
+ */
+export function planLayout(view, width, height, { large = false, openStock = false } = {}) {
+  const options = { large, openStock, compact: width < 0.8 * height };
+  const fit = (p) => {
+    const cw = Math.min(width / p.width, height / p.height);
+    return large ? cw : Math.min(width / p.width, NORMAL * height / p.height);
+  };
+  const below = arrange(view, options, false);
+  const side = arrange(view, options, true);
+  const beside = fit(side) > 1.08 * fit(below);
+  const plan = beside ? side : below;
+  return { ...plan, beside, cw: Math.max(20, Math.floor(fit(plan))) };
+}
+
+/** Where every visible card goes: [card, x, y, z, where, onTop] in card widths. */
+export function placements(view, p) {
+  const out = [];
+  view.pyramid.forEach((slot, index) => {
+    if (!slot.card) return;
+    const row = Math.floor((Math.sqrt(8 * index + 1) - 1) / 2);
+    const i = index - (row * (row + 1)) / 2;
+    const x = p.pyramidX + (6 - row) * p.step / 2 + i * p.step;
+    out.push([slot.card, x, p.pyramidY + row * ROW_STEP, 10 + row, "pyramid", slot.available]);
+  });
+  for (const spot of p.bottom) {
+    if (spot.kind === "waste") {
+      const pile = view.wastes[spot.index];
+      const shown = pile.slice(-FAN_SHOWN);
+      shown.forEach((card, n) => out.push([card, spot.x + n * spot.dx, spot.y + n * spot.dy, 30 + n, "waste",
+        n === shown.length - 1]));
+    } else if (spot.kind === "pile") {
+      view.piles[spot.index].forEach((card, n, pile) => out.push([card, spot.x + n * spot.dx,
+        spot.y + n * spot.dy, 30 + n, "pile", n === pile.length - 1]));
+    } else if (spot.kind === "open" && view.stock.top) {
+      out.push([view.stock.top, spot.x, spot.y, 30, "open", view.stock.available]);
+    }
+  }
+  return out;
+}

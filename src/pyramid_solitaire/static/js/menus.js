@@ -1,0 +1,146 @@
+// The game menu (favourites, recent games, every variant) and the More dialog (settings, deal
+// number, daily deal, winnable-only deals, share link), and a yes/no dialog.
+
+import * as dealing from "./dealing.js";
+import { LANGUAGES, language, t, variantName, variantSummary } from "./i18n.js";
+import * as store from "./store.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** Show a dialog with a yes and a no button; resolves true for yes. */
+export function ask(dialog, yes, no) {
+  return new Promise((resolve) => {
+    const done = (answer) => () => {
+      yes.onclick = no.onclick = dialog.oncancel = null;
+      dialog.close();
+      resolve(answer);
+    };
+    yes.onclick = done(true);
+    no.onclick = done(false);
+    dialog.oncancel = done(false);
+    dialog.showModal();
+  });
+}
+
+function button(text, onClick, className = "") {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = className;
+  if (text) b.textContent = text;
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+/** The game menu; `choose(id)` opens a variant. */
+export function openGamesMenu(session, choose) {
+  const { variants, variant: current } = session.state;
+  const pick = (id) => {
+    $("games-dialog").close();
+    if (id !== current.id) choose(id);
+  };
+  const favs = store.favourites();
+  const recentList = $("recent-list");
+  recentList.replaceChildren();
+  const recent = store.recent().map((id) => variants.find((v) => v.id === id)).filter(Boolean);
+  if (!recent.length) {
+    const none = document.createElement("span");
+    none.textContent = t("noRecent");
+    recentList.append(none);
+  }
+  for (const v of recent) {
+    const b = button(variantName(v), () => pick(v.id));
+    b.dataset.variant = v.id;
+    recentList.append(b);
+  }
+  const list = $("variant-list");
+  list.replaceChildren();
+  const ordered = [...variants].sort((a, b) => favs.includes(b.id) - favs.includes(a.id));
+  for (const v of ordered) {
+    const li = document.createElement("li");
+    li.dataset.variant = v.id;
+    li.classList.toggle("current", v.id === current.id);
+    const fav = favs.includes(v.id);
+    const star = button(fav ? "\u2605" : "\u2606", () => {
+      store.toggleFavourite(v.id);
+      openGamesMenu(session, choose);
+    }, "star");
+    star.setAttribute("aria-pressed", String(fav));
+    star.setAttribute("aria-label", t(fav ? "unmarkFavourite" : "markFavourite", { name: variantName(v) }));
+    star.title = star.getAttribute("aria-label");
+    const name = document.createElement("strong");
+    name.textContent = variantName(v);
+    const summary = document.createElement("small");
+    summary.textContent = variantSummary(v);
+    const choice = button("", () => pick(v.id), "pick");
+    choice.append(name, summary);
+    li.append(star, choice);
+    list.append(li);
+  }
+  if (!$("games-dialog").open) $("games-dialog").showModal();
+}
+
+/** The More dialog, filled for the game on the table. */
+export function openMore(session, prefs) {
+  const select = $("language-select");
+  select.replaceChildren();
+  for (const [code, name] of Object.entries(LANGUAGES)) {
+    const option = document.createElement("option");
+    option.value = code;
+    option.textContent = name;
+    option.selected = code === language();
+    select.append(option);
+  }
+  const { variant, view } = session.state;
+  $("autopause-check").checked = prefs.autoPause;
+  $("deal-input").value = "";
+  $("winnable-check").checked = dealing.winnableOnly(variant.id);
+  $("winnable-label").textContent = t("winnableOnly", { name: variantName(variant) });
+  const deal = view ? view.deal : null;
+  $("share-link").value = deal === null ? t("noShareForDeck") : dealing.shareLink(variant.id, deal);
+  $("btn-share").disabled = deal === null;
+  $("more-dialog").showModal();
+}
+
+/**
+ * The More dialog's controls. on: {language(code), newGame(deal, options), say(text)}.
+ */
+export function bindMore(session, prefs, on) {
+  $("btn-daily").addEventListener("click", () => {
+    $("more-dialog").close();
+    on.newGame(null, { daily: true });
+  });
+  $("winnable-check").addEventListener("change", (event) => {
+    dealing.setWinnableOnly(session.state.variant.id, event.target.checked);
+  });
+  $("btn-share").addEventListener("click", () => copyShareLink(on.say));
+  $("language-select").addEventListener("change", (event) => {
+    prefs.lang = event.target.value;
+    store.storeSettings(prefs);
+    on.language(prefs.lang);
+  });
+  $("autopause-check").addEventListener("change", (event) => {
+    prefs.autoPause = event.target.checked;
+    store.storeSettings(prefs);
+  });
+  $("deal-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = $("deal-input").value.trim();
+    if (!/^\d+$/.test(text)) {
+      on.say(t("dealNumberBad"));
+      return;
+    }
+    $("more-dialog").close();
+    on.newGame(text); // as text: deal numbers may be larger than JavaScript numbers hold exactly
+  });
+}
+
+async function copyShareLink(say) {
+  const field = $("share-link");
+  try {
+    await navigator.clipboard.writeText(field.value);
+    say(t("linkCopied", { link: field.value }));
+  } catch {
+    field.select(); // no clipboard here: the link is selected for the player to copy
+    say(t("linkCopyFailed"));
+  }
+}

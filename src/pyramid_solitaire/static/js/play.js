@@ -1,0 +1,227 @@
+// The player's actions and what follows them: picking cards, pairs, the stock, undo, hints,
+// new deals, pause; and, on every change of the session, the clock, the save, the statistics,
+// the screen and the messages in that order.
+
+import * as dealing from "./dealing.js";
+import { backThere, hintMessage, undoLabel } from "./hint-text.js";
+import { reason, t, variantName } from "./i18n.js";
+import { dayText } from "./screen.js";
+import * as stats from "./stats.js";
+import * as store from "./store.js";
+
+const IDLE_PAUSE_MS = 5 * 60 * 1000;
+
+/**
+ * deps: session, clock, screen, board, messages ({say}), ui ({selected, hint, paused}),
+ * prefs, ask(dialog, yes, no) -> Promise<boolean>.
+ */
+export function createPlay({ session, clock, screen, board, messages, ui, prefs, ask }) {
+  const { say } = messages;
+  const $ = (id) => document.getElementById(id);
+  const view = () => session.state.view;
+  const variant = () => session.state.variant;
+
+  // --- what follows a change of the session ------------------------------------------------
+
+  function onChange(change) {
+    if (change.type === "position") onPosition(change);
+    else if (change.type === "opening") {
+      prefs.variant = change.variant.id;
+      store.storeSettings(prefs);
+      clock.reset();
+      board.clear();
+    } else if (change.type === "save-broken") say(t("saveBroken"), 8000);
+    else if (change.type === "refused") {
+      if (change.move) board.shake(change.move.split("+"));
+      say(t("refused", { reason: reason(change.error.message) }));
+    } else if (change.type === "offline") {
+      say(t("serverDown"));
+      console.error(change.error);
+    } else if (change.type === "busy") {
+      if (change.busy) document.body.dataset.busy = "1";
+      else delete document.body.dataset.busy;
+    }
+  }
+
+  function onPosition(change) {
+    const now = change.answer.view;
+    if (change.newGame) {
+      stats.startGame(variant().id, change.previous ? change.previous.move_count : 0);
+      clock.reset();
+      board.clear();
+    }
+    if (change.cause === "restore") clock.restore(change.elapsed);
+    ui.selected = null;
+    ui.hint = [];
+    messages.positionChanged();
+    syncClock();
+    session.save();
+    stats.observe(variant().id, now, clock.elapsed());
+    screen.draw();
+    if (change.cause === "restore" && now.move_count > 0 && !now.won) say(t("restored"));
+    const wasStuck = Boolean(change.previous && change.previous.stuck);
+    if (now.stuck && !wasStuck && now.move_count > 0) explainLoss();
+  }
+
+  /** The clock runs while a started game is neither paused nor over. */
+  function syncClock() {
+    const v = view();
+    clock.run(Boolean(v && !ui.paused && !v.won && !v.stuck && (v.move_count > 0 || clock.started())));
+    screen.drawTime();
+  }
+
+  // --- cards and the stock -------------------------------------------------------------------
+
+  function onCard(card) {
+    const v = view();
+    if (ui.paused || !v) return;
+    if (v.moves.includes(card)) {
+      session.play(card); // a king goes on its own
+    } else if (ui.selected === card) {
+      ui.selected = null;
+      screen.draw();
+    } else if (ui.selected) {
+      session.play(`${ui.selected}+${card}`);
+    } else if (v.available.includes(card)) {
+      ui.selected = card;
+      ui.hint = [];
+      screen.draw();
+    } else {
+      session.play(card); // not available: the server says why
+    }
+  }
+
+  function onPair(a, b) {
+    if (ui.paused || a === b) {
+      screen.draw();
+      return;
+    }
+    ui.selected = null;
+    session.play(`${a}+${b}`).then(screen.draw);
+  }
+
+  function onStock() {
+    const v = view();
+    if (ui.paused || !v) return;
+    if (v.can_draw) session.play("draw");
+    else if (v.can_recycle) session.play("recycle");
+    else session.play(v.stock.count ? "draw" : "recycle"); // refused, with the reason
+  }
+
+  /** The cards `card` may legally pair with. */
+  function partners(card) {
+    const v = view();
+    if (!v) return [];
+    return v.moves.filter((m) => m.includes("+")).map((m) => m.split("+"))
+      .filter((pair) => pair.includes(card)).map(([a, b]) => (a === card ? b : a));
+  }
+
+  // --- hints -----------------------------------------------------------------------------------
+
+  async function hint() {
+    const h = await session.hint();
+    if (!h) return;
+    stats.noteHint(variant().id);
+    showHint(h);
+  }
+
+  /** Stuck: ask the solver since when the game was lost, without counting it as a hint. */
+  function explainLoss() {
+    session.hint().then((h) => h && showHint(h));
+  }
+
+  /** Mark the hinted move and say it, or say the position is lost and since when (with a
+   *  button that undoes back there). */
+  function showHint(h) {
+    ui.hint = h.move === null ? [] : h.move.split("+");
+    const message = hintMessage(h);
+    const n = message.undo;
+    say(message.text, message.ms, n ? { label: undoLabel(n), act: () => undoTo(n) } : null);
+    screen.draw();
+  }
+
+  /** Undo back to the position the hint named; the moves stay on the redo path. */
+  async function undoTo(count) {
+    const answer = await session.undo(count);
+    if (answer) say(backThere(answer.view.move_count), 6000);
+  }
+
+  // --- deals -----------------------------------------------------------------------------------
+
+  const optionsFor = (deal, daily) => (v) => {
+    if (daily) return { daily: dealing.today() };
+    if (deal === null && dealing.winnableOnly(v.id)) return { winnable_only: true };
+    return {};
+  };
+
+  /** A new game: a deal number (as text), the daily deal ({daily: true}), or a random deal,
+   *  proven winnable when the player chose that for this variant. */
+  async function newGame(deal = null, { daily = false } = {}) {
+    const answer = await session.newDeal(deal, optionsFor(deal, daily));
+    if (!answer) return;
+    if (daily) {
+      dealing.noteDaily(answer.view.variant, answer.daily, answer.view.deal);
+      screen.draw();
+      say(t("dailyStarted", { date: dayText(answer.daily) }), 6000);
+    } else if (answer.winnable === true) {
+      say(t("winnableProven"));
+    } else if (answer.winnable === false) {
+      say(t("winnableUnproven"), 8000);
+    }
+  }
+
+  /** Open a variant: its saved game if there is one that loads, else a new deal. */
+  async function openVariant(id) {
+    const answer = await session.open(id, optionsFor(null, false));
+    if (answer && answer.winnable === false) say(t("winnableUnproven"), 8000);
+  }
+
+  /** A share link (/?variant=giza&deal=123): play that deal. A different unfinished game of the
+   *  variant is only given up after the player says so. */
+  async function openShared({ variant: wanted, deal }) {
+    const { variants } = session.state;
+    const id = variants.some((v) => v.id === wanted) ? wanted : prefs.variant || "pyramid";
+    await openVariant(id);
+    dealing.forgetSharedDeal();
+    const v = view();
+    if (!v || String(v.deal) === deal) return; // the saved game is this deal: go on with it
+    if (v.move_count > 0 && !v.won && !v.stuck) {
+      const name = variantName(variant());
+      $("share-text").textContent = t("sharedAsk", { name, n: deal, m: v.deal ?? t("deck"), k: v.move_count });
+      if (!(await ask($("share-dialog"), $("share-play"), $("share-keep")))) return;
+    }
+    await newGame(deal);
+    if (view() && String(view().deal) === deal) say(t("sharedLoaded", { name: variantName(variant()), n: deal }), 6000);
+  }
+
+  // --- pause -----------------------------------------------------------------------------------
+
+  function pause() {
+    if (ui.paused || !view()) return;
+    ui.paused = true;
+    ui.selected = null;
+    syncClock();
+    session.save();
+    screen.draw();
+  }
+
+  function resume() {
+    ui.paused = false;
+    clock.touch();
+    syncClock();
+    screen.draw();
+    $("btn-resume").blur();
+  }
+
+  /** Twice a second: the automatic pause, the save while playing, the time shown. */
+  function tick() {
+    if (prefs.autoPause && clock.running() && clock.idleFor() >= IDLE_PAUSE_MS) pause();
+    if (clock.running()) session.saveIfDue();
+    screen.drawTime();
+  }
+
+  return {
+    onChange, onCard, onPair, onStock, partners, hint, newGame, openVariant, openShared, pause, resume, tick,
+    undo: () => session.undo(), redo: () => session.redo(), restart: () => session.restart(),
+  };
+}
