@@ -59,3 +59,19 @@ def browser_type_launch_args(browser_type_launch_args):
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
     return {**browser_context_args, "viewport": {"width": 1280, "height": 800}, "locale": "en-US"}
+
+
+@pytest.fixture
+def new_page(browser, base_url):
+    """A page in a browser profile of its own (its own storage, language and screen), as another
+    player would have; English unless `locale` says otherwise. Closed after the test."""
+    contexts = []
+
+    def make(**options):
+        context = browser.new_context(base_url=base_url, **{"locale": "en-US", **options})
+        contexts.append(context)
+        return context.new_page()
+
+    yield make
+    for context in contexts:
+        context.close()

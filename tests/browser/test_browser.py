@@ -3,69 +3,21 @@
 import re
 
 import pytest
+from browser_helpers import (
+    STUCK_GIZA_3,
+    WIN_GIZA_18,
+    WIN_PYRAMID_2,
+    card,
+    center,
+    moves_made,
+    open_deal,
+    play,
+)
 from playwright.sync_api import Page, expect
 
 from pyramid_solitaire.game import Game
 
 pytestmark = pytest.mark.browser
-
-# Found with a small exhaustive search (and checked against the engine below):
-# Giza deal 18 is won by this line; Giza deal 3 is lost, and this line ends with no move left.
-WIN_GIZA_18 = (
-    "Kc 2s+Jh 3h+Th 4d+9c 4s+9s 3d+Td Ts+3s 6s+7s Qc+As Kh 8h+5d 8s+5h 2d+Jd 8c+5s "
-    "Qd+Ah 4c+9h Kd 5c+8d 7d+6h 2h+Js 6c+7h 3c+Tc Ad+Qh"
-)
-STUCK_GIZA_3 = "Kc 4c+9d 2h+Js Kh 6h+7h 3s+Th 8h+5h Qc+As Ks 9c+4d"
-# Pyramid deal 2 is won with draws and two recycles along the way.
-WIN_PYRAMID_2 = (
-    "5s+8h Ad+Qd Jd+2s draw draw 4h+9d Tc+3h draw draw draw draw draw draw draw Kc draw Jh+2h "
-    "7s+6s 9s+4d Qc+Ah draw draw draw draw 3c+Th Kh draw 8c+5d 7d+6h draw draw Ac+Qs draw Ks "
-    "draw draw Kd draw Td+3d 5h+8s 7h+6c 3s+Ts draw draw draw recycle draw draw 2d+Js draw draw "
-    "draw draw draw draw 4c+9c draw draw draw recycle draw draw Qh+As"
-)
-
-
-def card(page: Page, text: str):
-    return page.locator(f'#board .card[data-card="{text}"]:not(.gone)')
-
-
-def moves_made(page: Page, n: int):
-    expect(page.locator("#board")).to_have_attribute("data-moves", str(n))
-
-
-def open_deal(page: Page, variant: str, deal: int):
-    """Open the page, pick the variant in the game menu and type the deal number under More."""
-    page.goto("/")
-    expect(page.locator("body")).to_have_attribute("data-ready", "1")
-    if page.locator("#board").get_attribute("data-variant") != variant:
-        page.click("#btn-games")
-        page.click(f'#variant-list li[data-variant="{variant}"] .pick')
-        expect(page.locator("#board")).to_have_attribute("data-variant", variant)
-    page.click("#btn-more")
-    page.fill("#deal-input", str(deal))
-    page.press("#deal-input", "Enter")
-    expect(page.locator("#status-game")).to_have_text(re.compile(rf"Deal {deal}$"))
-    moves_made(page, 0)
-
-
-def play(page: Page, line: str, start: int = 0):
-    """Play a line by clicking: the stock for draw/recycle, a king once, a pair's two cards."""
-    for n, move in enumerate(line.split(), start + 1):
-        if move in ("draw", "recycle"):
-            page.click("#stock")
-        elif "+" in move:
-            a, b = move.split("+")
-            card(page, a).click()
-            expect(card(page, a)).to_have_class(re.compile(r"\bselected\b"))
-            card(page, b).click()
-        else:
-            card(page, move).click()
-        moves_made(page, n)
-
-
-def center(locator):
-    box = locator.bounding_box()
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
 def test_the_pinned_lines_are_what_the_engine_says():
@@ -173,9 +125,11 @@ def test_a_drag_dropped_on_nothing_goes_back(page: Page):
     # the card is sent back to its own place (the slide there takes a moment)
     home = source.evaluate("el => `translate(${Math.round(el.dataset.x)}px, ${Math.round(el.dataset.y)}px)`")
     assert source.evaluate("el => el.style.transform") == home
-    page.wait_for_timeout(400)
-    after = source.bounding_box()
-    assert abs(after["x"] - before["x"]) < 2 and abs(after["y"] - before["y"]) < 2
+    page.wait_for_function(
+        "([el, x, y]) => { const r = el.getBoundingClientRect();"
+        " return Math.abs(r.x - x) < 2 && Math.abs(r.y - y) < 2; }",
+        arg=[source.element_handle(), before["x"], before["y"]],
+    )
 
 
 def test_recycle_by_clicking_the_empty_stock(page: Page):
@@ -376,9 +330,10 @@ def test_large_cards_show_the_same_game_bigger(page: Page):
     before = card(page, "Kh").bounding_box()["width"]
     page.click("#btn-large")
     expect(page.locator("#btn-large")).to_have_attribute("aria-pressed", "true")
-    page.wait_for_timeout(300)
-    after = card(page, "Kh").bounding_box()["width"]
-    assert after > before * 1.1
+    page.wait_for_function(
+        "([el, w]) => el.getBoundingClientRect().width > w",
+        arg=[card(page, "Kh").element_handle(), before * 1.1],
+    )
     moves_made(page, 1)
     page.reload()  # the setting and the game both survive a reload
     expect(page.locator("#btn-large")).to_have_attribute("aria-pressed", "true")
@@ -474,21 +429,6 @@ def test_stuck_on_a_lost_deal_offers_undo_play_again_and_new_game(page: Page):
     page.click("#end-undo")
     moves_made(page, 9)
     expect(page.locator("#end-panel")).to_be_hidden()
-
-
-@pytest.fixture
-def new_page(browser, base_url):
-    """A page in a context of its own (language, screen), closed after the test."""
-    contexts = []
-
-    def make(**options):
-        context = browser.new_context(base_url=base_url, **options)
-        contexts.append(context)
-        return context.new_page()
-
-    yield make
-    for context in contexts:
-        context.close()
 
 
 def test_german_from_the_browser_language_and_switch_to_english(new_page):

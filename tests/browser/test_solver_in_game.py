@@ -5,8 +5,8 @@ import re
 from datetime import date
 
 import pytest
+from browser_helpers import STUCK_GIZA_3, WIN_GIZA_18, card, moves_made, open_deal, play
 from playwright.sync_api import Page, expect
-from test_browser import STUCK_GIZA_3, WIN_GIZA_18, card, moves_made, open_deal, play
 
 from pyramid_solitaire.decks import daily_deal
 from pyramid_solitaire.game import Game
@@ -24,21 +24,6 @@ def patient_hints(monkeypatch):
     """Hints get ample time here: what is tested is the answer, not the speed of a loaded machine
     (the out-of-time fallback has tests of its own)."""
     monkeypatch.setattr(solving, "HINT_SECONDS", 30)
-
-
-@pytest.fixture
-def fresh_page(browser, base_url):
-    """Another browser profile: its own storage, as a friend opening a shared link would have."""
-    contexts = []
-
-    def make(**options):
-        context = browser.new_context(base_url=base_url, locale="en-US", **options)
-        contexts.append(context)
-        return context.new_page()
-
-    yield make
-    for context in contexts:
-        context.close()
 
 
 def follow_hint(page: Page, n: int):
@@ -121,7 +106,7 @@ def test_winnable_only_new_games_are_winnable_and_the_choice_is_kept(page: Page,
     expect(page.locator("#winnable-check")).to_be_checked()
 
 
-def test_a_share_link_opens_the_same_deal_in_a_fresh_browser(page: Page, fresh_page, base_url):
+def test_a_share_link_opens_the_same_deal_in_a_fresh_browser(page: Page, new_page, base_url):
     open_deal(page, "giza", 123)
     page.click("#btn-more")
     link = page.locator("#share-link").input_value()
@@ -130,7 +115,7 @@ def test_a_share_link_opens_the_same_deal_in_a_fresh_browser(page: Page, fresh_p
         "els => els.map(e => e.dataset.card)"
     )
 
-    friend = fresh_page()
+    friend = new_page()
     friend.goto(link)
     expect(friend.locator("#status-game")).to_have_text("Giza \u00b7 Deal 123")
     expect(friend.locator("#toast")).to_contain_text("Shared deal: Giza, deal 123.")
@@ -152,8 +137,8 @@ def test_copy_share_link_puts_it_on_the_clipboard(page: Page, base_url):
     assert page.evaluate("() => navigator.clipboard.readText()") == link
 
 
-def test_a_share_link_asks_before_it_replaces_an_unfinished_game(fresh_page):
-    friend = fresh_page()
+def test_a_share_link_asks_before_it_replaces_an_unfinished_game(new_page):
+    friend = new_page()
     open_deal(friend, "giza", 18)
     play(friend, "Kc")
     friend.goto("/?variant=giza&deal=77")
@@ -169,8 +154,8 @@ def test_a_share_link_asks_before_it_replaces_an_unfinished_game(fresh_page):
     moves_made(friend, 0)
 
 
-def test_a_bad_share_link_says_why(fresh_page):
-    friend = fresh_page()
+def test_a_bad_share_link_says_why(new_page):
+    friend = new_page()
     friend.goto("/?variant=giza&deal=12x")
     expect(friend.locator("#toast")).to_contain_text("'12x' is not a deal number")
 
