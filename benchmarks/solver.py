@@ -1,19 +1,28 @@
-"""Solver benchmark: time per deal and states per second on fixed deal numbers, per variant.
+"""Solver benchmark: time and memory per deal on fixed deal numbers, per variant, and start-up.
 
 One process, compile time excluded (the compiled search is loaded and run once first).
 Prints, per variant: deals, win rate, total seconds, states/second, median, p99 and max seconds
-per deal; at the end the peak memory of the process (resource.getrusage maxrss).
+per deal, and the most memory one deal's search held (numpy arrays and Python objects, traced
+by tracemalloc: the figure a deal solved alone adds to the process). With --shortest, also the
+10 slowest deals. At the end: the process's peak memory (resource.getrusage maxrss), and with
+--startup the time and peak memory of a fresh `pyramid-solitaire solve 1`.
 
     .venv/bin/python benchmarks/solver.py                      # every variant, its default deals
     .venv/bin/python benchmarks/solver.py --variant pyramid --deals 0..99
-    .venv/bin/python benchmarks/solver.py --shortest           # shortest lines, open-stock 0..999
+    .venv/bin/python benchmarks/solver.py --shortest           # shortest lines, every variant
+    .venv/bin/python benchmarks/solver.py --shortest --variant pyramid --deals 6991,4597,7929
+    .venv/bin/python benchmarks/solver.py --startup --variant giza --deals 0
 """
 
 import argparse
+import os
 import resource
+import shutil
 import statistics
+import subprocess
 import sys
 import time
+import tracemalloc
 
 from pyramid_solitaire.deal import Deal
 from pyramid_solitaire.solver import UNKNOWN, WINNABLE, solve, warm_up
@@ -21,29 +30,82 @@ from pyramid_solitaire.stats import parse_range, percentile
 from pyramid_solitaire.variants import VARIANTS
 
 DEFAULT_DEALS = "0..999"
+SLOWEST = 10
+STARTUP_RUNS = 5
 
 
-def run(variant_id: str, numbers: range, shortest: bool) -> None:
+def deal_numbers(text: str) -> list[int]:
+    """'A..B' or a comma-separated list of deal numbers (or both: '0..99,6991')."""
+    numbers: list[int] = []
+    for part in text.split(","):
+        numbers.extend(parse_range(part.strip()))
+    return numbers
+
+
+def run(variant_id: str, numbers: list[int], shortest: bool) -> None:
     variant = VARIANTS[variant_id]
     started = time.perf_counter()
     seconds, states, wins, unknown, steps = [], 0, 0, 0, 0
+    slowest: list[tuple[float, int, int | None, float]] = []  # seconds, deal, steps, MB
+    most_memory = 0
+    tracemalloc.start()
     for number in numbers:
-        found = solve(Deal.from_number(variant, number), shortest=shortest)
+        deal = Deal.from_number(variant, number)
+        tracemalloc.reset_peak()
+        base = tracemalloc.get_traced_memory()[0]
+        found = solve(deal, shortest=shortest)
+        held = tracemalloc.get_traced_memory()[1] - base
+        most_memory = max(most_memory, held)
         seconds.append(found.seconds)
+        slowest = sorted(slowest + [(found.seconds, number, found.steps, held / 2**20)], reverse=True)[
+            :SLOWEST
+        ]
         states += found.states
         wins += found.verdict == WINNABLE
         unknown += found.verdict == UNKNOWN
         steps += found.steps or 0
+        if shortest and found.verdict == WINNABLE and not found.shortest:
+            print(f"  deal {number}: not proven shortest", flush=True)
+    tracemalloc.stop()
     total = time.perf_counter() - started
     seconds.sort()
     mode = " shortest" if shortest else ""
+    span = f"{numbers[0]}..{numbers[-1]}" if numbers == list(range(numbers[0], numbers[-1] + 1)) else "listed"
     print(
-        f"{variant_id + mode:22} {len(numbers):5} deals {numbers[0]}..{numbers[-1]}  won {wins:4}"
+        f"{variant_id + mode:22} {len(numbers):5} deals {span}  won {wins:4}"
         f"  unknown {unknown}  total {total:7.2f} s"
         f"  {states / max(sum(seconds), 1e-9) / 1e6:5.2f} M states/s"
         f"  median {statistics.median(seconds) * 1000:7.2f} ms"
         f"  p99 {percentile(seconds, 0.99) * 1000:8.2f} ms"
-        f"  max {seconds[-1] * 1000:8.2f} ms" + (f"  steps {steps}" if shortest else ""),
+        f"  max {seconds[-1] * 1000:8.2f} ms  most memory {most_memory / 2**20:6.1f} MB"
+        + (f"  steps {steps}" if shortest else ""),
+        flush=True,
+    )
+    if shortest:
+        print(
+            "  slowest: " + ", ".join(f"{n} ({s} steps, {t:.2f} s, {mb:.0f} MB)" for t, n, s, mb in slowest),
+            flush=True,
+        )
+
+
+def startup(variant_id: str, number: int) -> None:
+    """Time and peak memory of a fresh command that solves one deal: imports, loading the
+    compiled search and the search itself, as a user meets them."""
+    command = shutil.which("pyramid-solitaire", path=os.path.dirname(sys.executable))
+    args = [command or "pyramid-solitaire", "solve", str(number), "--variant", variant_id]
+    walls, peaks = [], []
+    for _ in range(STARTUP_RUNS):
+        started = time.perf_counter()
+        child = subprocess.Popen(args, stdout=subprocess.DEVNULL)
+        _, status, usage = os.wait4(child.pid, 0)
+        walls.append(time.perf_counter() - started)
+        peaks.append(usage.ru_maxrss / 1024)  # kilobytes on Linux
+        if status != 0:
+            raise SystemExit(f"{' '.join(args)} failed with status {status}")
+    print(
+        f"start-up: `pyramid-solitaire solve {number} --variant {variant_id}`  median"
+        f" {statistics.median(walls):.3f} s (best {min(walls):.3f} s)  peak memory"
+        f" {statistics.median(peaks):.0f} MB  ({STARTUP_RUNS} runs)",
         flush=True,
     )
 
@@ -56,18 +118,26 @@ def main() -> int:
         action="append",
         help="a variant to run (repeatable; default: all)",
     )
-    parser.add_argument("--deals", default=DEFAULT_DEALS, help=f"deal numbers A..B (default {DEFAULT_DEALS})")
     parser.add_argument(
-        "--shortest", action="store_true", help="shortest lines (default variant: open-stock)"
+        "--deals",
+        default=DEFAULT_DEALS,
+        help=f"deal numbers A..B or a list a,b,c (default {DEFAULT_DEALS})",
+    )
+    parser.add_argument("--shortest", action="store_true", help="shortest lines")
+    parser.add_argument(
+        "--startup", action="store_true", help="only the start-up of a fresh `solve` of the first deal"
     )
     args = parser.parse_args()
-    numbers = parse_range(args.deals)
-    variants = args.variant or (["open-stock"] if args.shortest else list(VARIANTS))
+    numbers = deal_numbers(args.deals)
+    variants = args.variant or list(VARIANTS)
+    if args.startup:
+        startup(variants[0], numbers[0])
+        return 0
     warm_up()
     for variant_id in variants:
         run(variant_id, numbers, args.shortest)
     peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # kilobytes on Linux
-    print(f"peak memory {peak_kb / 1024:.0f} MB")
+    print(f"peak memory of the process {peak_kb / 1024:.0f} MB")
     return 0
 
 

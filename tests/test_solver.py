@@ -172,16 +172,18 @@ def test_whole_deals_give_lines_that_win(variant):
     assert wins > 0  # every variant wins some of its first deals
 
 
-def test_giza_whole_deals_agree_with_reference():
+# Giza deals the plain search settles within 2,000 positions (of deals 0..39; 21 is lost). Most
+# whole deals are too big for it: trying all 40 took 12 s to settle these.
+GIZA_SETTLED = [2, 5, 17, 18, 21, 23, 29, 32]
+
+
+@pytest.mark.parametrize("number", GIZA_SETTLED)
+def test_giza_whole_deals_agree_with_reference(number):
     """Giza has no stock, so the plain search can settle some whole deals."""
-    settled = 0
-    for number in range(40):
-        deal = Deal.from_number(get_variant("giza"), number)
-        expected, _ = reference_solve(deal, node_limit=2_000)
-        if expected != UNKNOWN:
-            settled += 1
-            assert solve(deal).verdict == expected, number
-    assert settled >= 5
+    deal = Deal.from_number(get_variant("giza"), number)
+    expected, _ = reference_solve(deal, node_limit=2_000)
+    assert expected != UNKNOWN
+    assert solve(deal).verdict == expected
 
 
 def test_won_position_needs_no_move():
@@ -191,12 +193,14 @@ def test_won_position_needs_no_move():
 
 
 def test_solve_game_solves_the_current_position():
-    game = Game("pyramid", number=7)
+    game = Game("pyramid", number=1)  # winnable
     first = solve_game(game)
-    if first.verdict == WINNABLE:
-        for move in first.line[:3]:
-            game.play(move)
-        assert solve_game(game).verdict == WINNABLE
+    assert first.verdict == WINNABLE
+    for move in first.line[:3]:
+        game.play(move)
+    later = solve_game(game)
+    # the line goes on from where the game stands, not from the deal's start
+    assert later.verdict == WINNABLE and replay_wins(game.deal, game.state, later.line)
 
 
 def test_node_limit_gives_unknown_on_a_hard_deal():
@@ -209,9 +213,11 @@ def test_node_limit_gives_unknown_on_a_hard_deal():
     assert got.verdict == UNKNOWN and got.line == () and got.steps is None
 
 
-def test_time_limit_is_accepted():
-    got = solve(Deal.from_number(get_variant("open-stock"), 1), time_limit=5.0)
-    assert got.verdict in (WINNABLE, UNWINNABLE, UNKNOWN)
+def test_time_limit_stops_the_search():
+    deal = Deal.from_number(get_variant("classic"), 2)  # lost, proven in about 29,000 positions
+    assert solve(deal, time_limit=60.0).verdict == UNWINNABLE
+    stopped = solve(deal, time_limit=0)
+    assert stopped.verdict == UNKNOWN and stopped.line == () and stopped.states < 29_000
 
 
 @pytest.mark.parametrize(

@@ -47,8 +47,8 @@ def test_solve_json_shortest(capsys):
 
 def test_solve_a_deck_string(capsys):
     assert main(["solve", "--deck", deck_of(1), "--variant", "open-stock"]) == 0
-    out = capsys.readouterr().out
-    assert out.split()[0] in ("winnable", "unwinnable")
+    verdict, _, line = capsys.readouterr().out.partition(" ")
+    assert verdict == "winnable" and replays("open-stock", deck_of(1), line)
 
 
 def test_deck_file_reports_bad_lines_and_solves_the_rest(tmp_path, capsys):
@@ -61,9 +61,10 @@ def test_deck_file_reports_bad_lines_and_solves_the_rest(tmp_path, capsys):
     assert "line 2" in captured.err and "Traceback" not in captured.err
 
 
-def test_time_limit_gives_unknown_or_a_verdict(capsys):
+def test_time_limit_gives_unknown(capsys):
+    # classic-redeal 56 is lost, but the proof takes some 600,000 positions: far past the limit
     assert main(["solve", "--variant", "classic-redeal", "56", "--time-limit", "0"]) == 0
-    assert capsys.readouterr().out.split()[0] in ("unknown", "unwinnable")
+    assert capsys.readouterr().out.split() == ["unknown"]
 
 
 @pytest.mark.parametrize(

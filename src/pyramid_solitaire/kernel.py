@@ -4,18 +4,20 @@ A position packs into one int64 key: removed (52 bits, deck positions as in `dea
 | drawn << 52 | recycles << 57. `drawn` is canonical: trailing removed waste positions are
 dropped, so two ways of writing the same physical position give one key.
 
-Two searches share the move generator and a quick proof of loss (`_lost`):
-- `decide`: does a winning line exist? Depth first. The position graph is acyclic (cards only
-  leave, `drawn` only grows within a pass, `recycles` only grows), so a position met again was
-  fully searched and lost; the table keeps, per set of cards left, the earliest point in the
-  stock at which it was found lost.
-- `deepen`: one iteration of IDA* for the shortest line. The table keeps, per position, a proven
+One loop, `search`, serves two modes that share the move generator, a quick proof of loss
+(`_lost`) and the node count:
+- the decision search: does a winning line exist? Depth first; the table keeps, per set of cards
+  left, the earliest point in the stock at which it was found lost.
+- the shortest search: one iteration of IDA* per call. The table keeps, per position, a proven
   lower bound on the steps still needed; it only ever rises, and every pruning uses it.
 
 Both run in slices of a node budget and keep their whole state (explicit stack, table) in
-arrays owned by the caller, so Python can read the clock between slices, grow the table, and
-resume. No recursion: recursive njit functions crash when loaded from numba's cache.
+arrays owned by the caller (named tuples: `Cards`, `Work`, `Table`), so Python can read the
+clock between slices, grow the table, and resume. No recursion: recursive njit functions crash
+when loaded from numba's cache.
 """
+
+from collections import namedtuple
 
 import numpy as np
 from numba import njit, types
@@ -37,14 +39,31 @@ KING, PAIR, DRAW, RECYCLE = 0, 1, 2, 3
 # Results of a slice.
 WIN, LOST, BUDGET, GROW = 0, 1, 2, 3
 
-# Parameters array: the variant's rules and the search mode.
-P_WASTES, P_PILES, P_OPEN, P_RECYCLES, P_SHORTEST = range(5)
+# The rules array: the variant's rules and the search mode.
+RULE_WASTES, RULE_PILES, RULE_OPEN, RULE_RECYCLES, RULE_SHORTEST = range(5)
 # Control array: where the search stands between slices.
 C_DEPTH, C_NODES, C_COUNT, C_BOUND, C_RELAXED = range(5)
 
 LOST_KEY = (1 << 53) - 1  # decision table entries: removed + 1 in these bits, a time above
 FULL_KEY = -1  # shortest table entries: the whole key + 1
 INFINITE = 255  # a lower bound meaning "cannot be won"
+
+# The arrays the searches work in, by name (numba takes named tuples of arrays as arguments).
+# A deal as the search sees it. Per deck position: the card's value and the mask of positions
+# holding its partners; per value v: the mask of positions holding a card worth v. The rules
+# array (RULE_*). The shortest search's pair tables (see `pair_tables`; empty for the other).
+Cards = namedtuple("Cards", "values partners holding rules class_slots class_pairs")
+# The explicit search stack, one entry per depth: the position, its moves (MAX_MOVES each), how
+# many, how many were tried, and (shortest search) the least bound found below it.
+Stack = namedtuple("Stack", "keys moves counts tried below")
+# Scratch space of the move generator and the estimate, and the estimate's memo of pyramids.
+Scratch = namedtuple("Scratch", "available need above pyramids figures")
+# The relaxed game's memo (positions and verdicts) and its own explicit stack.
+Relaxed = namedtuple("Relaxed", "memo verdicts keys moves counts tried")
+# Everything one search works in besides its table; `control` is where it stands (C_*).
+Work = namedtuple("Work", "stack scratch relaxed control")
+# The hash table: entries (a key + 1, see `_find`) and, for the shortest search, bounds.
+Table = namedtuple("Table", "entries bounds")
 
 # The search functions never allocate, so they run without numba's reference counting: its
 # atomic counts on every array passed to a helper cost more than the helper's own work.
@@ -61,7 +80,7 @@ hot = njit(cache=True, nogil=True, **_NO_REFCOUNT)  # type: ignore[call-overload
 RELAXED_DEPTH = 32
 RELAXED_MOVES = 48
 OUTSIDE = 31
-R_LOST, R_WON = 1, 2
+RELAXED_LOST, RELAXED_WON = 1, 2
 
 
 def _masks():
@@ -93,9 +112,8 @@ def _masks():
 COVER, CONE = _masks()
 
 
-def deal_arrays(cards) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Per deck position: the card's value and the mask of positions holding its partners;
-    per value v: the mask of positions holding a card worth v."""
+def card_arrays(cards) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The values, partners and holding arrays of `Cards` for a deck in deal order."""
     values = [c % 13 + 1 for c in cards]
     holding = [0] * 14
     for p, v in enumerate(values):
@@ -132,14 +150,14 @@ def _free(removed, s):
 
 
 @hot
-def _available(removed, drawn, params, out):
+def _available(removed, drawn, rules, out):
     """Deck positions of the available cards, pyramid first; returns how many."""
     n = 0
     for s in range(PYRAMID):
         if _free(removed, s):
             out[n] = s
             n += 1
-    piles = params[P_PILES]
+    piles = rules[RULE_PILES]
     if piles > 0:
         for j in range(piles):
             for q in range(PYRAMID + 3 * j + 2, PYRAMID + 3 * j - 1, -1):
@@ -148,7 +166,7 @@ def _available(removed, drawn, params, out):
                     n += 1
                     break
         return n
-    wastes = params[P_WASTES]
+    wastes = rules[RULE_WASTES]
     found = 0  # bit k: the top of waste pile k is known
     q = PYRAMID + drawn - 1
     while q >= PYRAMID and found != (1 << wastes) - 1:
@@ -158,7 +176,7 @@ def _available(removed, drawn, params, out):
             out[n] = q
             n += 1
         q -= 1
-    if params[P_OPEN]:
+    if rules[RULE_OPEN]:
         for q in range(PYRAMID + drawn, DECK):
             if not (removed >> q) & 1:
                 out[n] = q
@@ -179,7 +197,7 @@ def _hopeless(removed, values, partners):
 
 
 @hot
-def _moves(key, values, params, avail, out, start):
+def _moves(key, cards, avail, out, start):
     """Write the moves of a position into out[start:], best first; returns how many.
     An available pyramid king is removed without branching: it pairs with nothing, so removing
     it only frees cards. In the decision search a waste or stock king is removed the same way
@@ -187,8 +205,9 @@ def _moves(key, values, params, avail, out, start):
     removed = key & REMOVED_BITS
     drawn = (key >> DRAWN_SHIFT) & 31
     recycles = key >> RECYCLES_SHIFT
-    n = _available(removed, drawn, params, avail)
-    shortest = params[P_SHORTEST]
+    values, rules = cards.values, cards.rules
+    n = _available(removed, drawn, rules, avail)
+    shortest = rules[RULE_SHORTEST]
     for i in range(n):
         p = avail[i]
         if values[p] == 13 and (p < PYRAMID or not shortest):
@@ -205,7 +224,7 @@ def _moves(key, values, params, avail, out, start):
             if values[a] + values[b] == 13:
                 out[m] = PAIR | (a << 2) | (b << 8)
                 m += 1
-    if params[P_PILES] == 0:
+    if rules[RULE_PILES] == 0:
         # Draw: the next card (or three, one per waste pile) leaves the stock.
         taken = 0
         last = -1
@@ -213,7 +232,7 @@ def _moves(key, values, params, avail, out, start):
             if not (removed >> q) & 1:
                 last = q
                 taken += 1
-                if taken == params[P_WASTES]:
+                if taken == rules[RULE_WASTES]:
                     break
         if last >= 0:
             out[m] = DRAW | ((last + 1 - PYRAMID) << 2)
@@ -231,7 +250,7 @@ def _moves(key, values, params, avail, out, start):
             if values[a] + values[b] == 13:
                 out[m] = PAIR | (a << 2) | (b << 8)
                 m += 1
-    if params[P_PILES] == 0 and recycles < params[P_RECYCLES]:
+    if rules[RULE_PILES] == 0 and recycles < rules[RULE_RECYCLES]:
         stock_empty = True
         for q in range(PYRAMID + drawn, DECK):
             if not (removed >> q) & 1:
@@ -284,14 +303,14 @@ def _find(table, key, bits, key_bits):
 
 
 @hot
-def rehash(old, old_bounds, new, new_bounds, key_bits):
-    """Move every entry of a full table into a bigger one."""
-    bits = _bits(new)
-    for i in range(old.size):
-        if old[i] != 0:
-            j = _find(new, (old[i] & key_bits) - 1, bits, key_bits)
-            new[j] = old[i]
-            new_bounds[j] = old_bounds[i]
+def rehash(old, new, key_bits):
+    """Move every entry of a full `Table` into a bigger one."""
+    bits = _bits(new.entries)
+    for i in range(old.entries.size):
+        if old.entries[i] != 0:
+            j = _find(new.entries, (old.entries[i] & key_bits) - 1, bits, key_bits)
+            new.entries[j] = old.entries[i]
+            new.bounds[j] = old.bounds[i]
 
 
 # --- the relaxed game: a quick proof that a position is lost ----------------------------------
@@ -386,8 +405,9 @@ def _relaxed_lookup(memo, verdicts, rkey):
 
 
 @hot
-def _relaxed_store(memo, verdicts, rkey, verdict, control):
+def _relaxed_store(relaxed, rkey, verdict, control):
     """Remember a verdict; a memo half full is emptied (it only saves work)."""
+    memo, verdicts = relaxed.memo, relaxed.verdicts
     if control[C_RELAXED] >= memo.size // 2:
         verdicts[:] = 0
         control[C_RELAXED] = 0
@@ -401,38 +421,38 @@ def _relaxed_store(memo, verdicts, rkey, verdict, control):
 
 
 @hot
-def _relaxed_lost(removed, deal, relaxed, control):
+def _relaxed_lost(removed, cards, relaxed, control):
     """True when the relaxed game cannot be won from these cards: then the position is lost.
     Depth first with an explicit stack, every verdict memoised."""
-    values, partners, holding, params = deal[0], deal[1], deal[2], deal[3]
-    memo, verdicts, keys, moves, counts, index = relaxed
+    values, holding = cards.values, cards.holding
+    keys, moves, counts, tried = relaxed.keys, relaxed.moves, relaxed.counts, relaxed.tried
     rkey = relaxed_key(removed, holding)
-    known = _relaxed_lookup(memo, verdicts, rkey)
+    known = _relaxed_lookup(relaxed.memo, relaxed.verdicts, rkey)
     if known != 0:
-        return known == R_LOST
+        return known == RELAXED_LOST
     depth = 0
     keys[0] = rkey
     counts[0] = _relaxed_moves(rkey, values, moves, 0)
-    index[0] = 0
+    tried[0] = 0
     while depth >= 0:
-        i = index[depth]
+        i = tried[depth]
         if i >= counts[depth]:
-            _relaxed_store(memo, verdicts, keys[depth], R_LOST, control)
+            _relaxed_store(relaxed, keys[depth], RELAXED_LOST, control)
             depth -= 1
             continue
-        index[depth] = i + 1
+        tried[depth] = i + 1
         child = _relaxed_play(keys[depth], moves[depth * RELAXED_MOVES + i], values, holding)
-        known = _relaxed_lookup(memo, verdicts, child)
-        if child & PYRAMID_BITS == PYRAMID_BITS or known == R_WON:
+        known = _relaxed_lookup(relaxed.memo, relaxed.verdicts, child)
+        if child & PYRAMID_BITS == PYRAMID_BITS or known == RELAXED_WON:
             for d in range(depth + 1):
-                _relaxed_store(memo, verdicts, keys[d], R_WON, control)
+                _relaxed_store(relaxed, keys[d], RELAXED_WON, control)
             return False
-        if known == R_LOST:
+        if known == RELAXED_LOST:
             continue
         depth += 1
         keys[depth] = child
         counts[depth] = _relaxed_moves(child, values, moves, depth * RELAXED_MOVES)
-        index[depth] = 0
+        tried[depth] = 0
     return True
 
 
@@ -450,7 +470,7 @@ THREE_WASTES, GIZA_PILES = _pile_masks()
 
 
 @hot
-def _stuck(q, removed, values, holding, partners_from):
+def _never_leaves(q, removed, values, holding, partners_from):
     """True when the outside card at q can never leave: no partner of it is left in the pyramid
     or among the positions `partners_from` (the outside cards that can be available with it)."""
     v = values[q]
@@ -460,175 +480,76 @@ def _stuck(q, removed, values, holding, partners_from):
 
 
 @hot
-def buried(key, deal):
+def buried(key, cards):
     """Outside cards that can never be available again. In the last pass (no recycle left, and
     always in Giza) a waste or Giza pile only loses cards from its top, so everything under a
     card that can never leave stays covered. Which outside cards can be available together with
     a pile's top: one waste pile: none (the open stock's top card also); three waste piles or
     Giza: the other piles' cards."""
-    values, partners, holding, params = deal[0], deal[1], deal[2], deal[3]
+    values, holding, rules = cards.values, cards.holding, cards.rules
     removed = key & REMOVED_BITS
     drawn = (key >> DRAWN_SHIFT) & 31
-    if params[P_PILES] == 0 and (key >> RECYCLES_SHIFT) < params[P_RECYCLES]:
+    if rules[RULE_PILES] == 0 and (key >> RECYCLES_SHIFT) < rules[RULE_RECYCLES]:
         return 0
     outside = ~removed & REMOVED_BITS & ~PYRAMID_BITS
     dead = 0
-    if params[P_PILES] > 0:
-        for j in range(params[P_PILES]):
+    if rules[RULE_PILES] > 0:
+        for j in range(rules[RULE_PILES]):
             base = PYRAMID + 3 * j
             for q in range(base + 2, base, -1):
-                if _stuck(q, removed, values, holding, outside & ~GIZA_PILES[j]):
+                if _never_leaves(q, removed, values, holding, outside & ~GIZA_PILES[j]):
                     dead |= outside & (((1 << q) - 1) & ~((1 << base) - 1))
                     break
         return dead
     top = PYRAMID + drawn  # positions below this are on the waste
-    if params[P_WASTES] == 1:
-        others = outside & ~((1 << top) - 1) if params[P_OPEN] else 0
+    if rules[RULE_WASTES] == 1:
+        others = outside & ~((1 << top) - 1) if rules[RULE_OPEN] else 0
         for q in range(top - 1, PYRAMID, -1):
-            if _stuck(q, removed, values, holding, others):
+            if _never_leaves(q, removed, values, holding, others):
                 return outside & ((1 << q) - 1)
         return 0
     for k in range(3):
         pile = THREE_WASTES[k]
         for q in range(top - 1, PYRAMID, -1):
-            if (q - PYRAMID) % 3 == k and _stuck(q, removed, values, holding, outside & ~pile):
+            if (q - PYRAMID) % 3 == k and _never_leaves(q, removed, values, holding, outside & ~pile):
                 dead |= outside & pile & ((1 << q) - 1)
                 break
     return dead
 
 
 @hot
-def _lost(key, deal, relaxed, control):
+def _lost(key, cards, relaxed, control):
     """A quick proof that a position is lost: a pyramid card without a partner that can ever be
     free with it, or the relaxed game lost; buried outside cards count as gone."""
-    values, partners, holding, params = deal[0], deal[1], deal[2], deal[3]
-    gone = (key & REMOVED_BITS) | buried(key, deal)
-    return _hopeless(gone, values, partners) or _relaxed_lost(gone, deal, relaxed, control)
+    gone = (key & REMOVED_BITS) | buried(key, cards)
+    return _hopeless(gone, cards.values, cards.partners) or _relaxed_lost(gone, cards, relaxed, control)
 
 
 @hot
-def _may_lose(parent, child, move, deal):
+def _may_lose(parent, child, move, cards):
     """Whether a move can make the quick proof succeed where it failed for its parent: a removal,
     or in the last pass a draw that puts a card that can never leave onto a waste pile."""
-    values, partners, holding, params = deal[0], deal[1], deal[2], deal[3]
+    values, holding, rules = cards.values, cards.holding, cards.rules
     kind = move & 3
     if kind <= PAIR:
         return True
-    if kind != DRAW or (child >> RECYCLES_SHIFT) < params[P_RECYCLES]:
+    if kind != DRAW or (child >> RECYCLES_SHIFT) < rules[RULE_RECYCLES]:
         return False
     removed = child & REMOVED_BITS
     outside = ~removed & REMOVED_BITS & ~PYRAMID_BITS
     first = PYRAMID + ((parent >> DRAWN_SHIFT) & 31)
     last = PYRAMID + ((child >> DRAWN_SHIFT) & 31)
     for q in range(first, last):
-        if params[P_WASTES] == 1:
-            others = outside & ~((1 << last) - 1) if params[P_OPEN] else 0
+        if rules[RULE_WASTES] == 1:
+            others = outside & ~((1 << last) - 1) if rules[RULE_OPEN] else 0
         else:
             others = outside & ~THREE_WASTES[(q - PYRAMID) % 3]
-        if _stuck(q, removed, values, holding, others):
+        if _never_leaves(q, removed, values, holding, others):
             return True
     return False
 
 
-# --- the decision search -----------------------------------------------------------------------
-
-
-@hot
-def start(key, deal, stack, relaxed, control):
-    """Put the root position on the stack: WIN if already won, LOST if no move can help."""
-    values, partners, holding, params = deal[0], deal[1], deal[2], deal[3]
-    keys, moves, counts, index, avail, best, scratch, memo_keys, memo = stack
-    if key & PYRAMID_BITS == PYRAMID_BITS:
-        return WIN
-    if _lost(key, deal, relaxed, control):
-        return LOST
-    n = _moves(key, values, params, avail, moves, 0)
-    if n == 0:
-        return LOST
-    keys[0] = key
-    counts[0] = n
-    index[0] = 0
-    best[0] = INFINITE
-    control[C_DEPTH] = 0
-    return BUDGET
-
-
-@hot
-def _time(key):
-    """How far play has gone through the stock: recycles, then drawn. From a position, draws and
-    recycles alone reach the same cards at every later time, so if it is lost, so are those."""
-    return (key >> RECYCLES_SHIFT) * 25 + ((key >> DRAWN_SHIFT) & 31)
-
-
-@hot
-def _mark_lost(table, key, bits):
-    """Remember that the cards left in `key` lose from its time on; returns 1 for a new entry."""
-    removed = key & REMOVED_BITS
-    slot = _find(table, removed, bits, LOST_KEY)
-    t = _time(key)
-    if table[slot] == 0 or t < table[slot] >> 53:
-        new = table[slot] == 0
-        table[slot] = (removed + 1) | (t << 53)
-        return 1 if new else 0
-    return 0
-
-
-@hot
-def decide(deal, stack, relaxed, control, table, budget):
-    """Depth-first search for any winning line, until a result or `budget` nodes in all.
-    On WIN the line is moves[d * MAX_MOVES + index[d] - 1] for d < control[C_DEPTH].
-    The table holds, per set of cards left, the earliest time found lost; a position with the
-    same cards at that time or later is lost too. Positions enter it only once fully searched."""
-    values, partners, holding, params = deal[0], deal[1], deal[2], deal[3]
-    keys, moves, counts, index, avail, best, scratch, memo_keys, memo = stack
-    depth = control[C_DEPTH]
-    nodes = control[C_NODES]
-    count = control[C_COUNT]
-    bits = _bits(table)
-    grow_at = table.size // 2
-    result = LOST
-    while depth >= 0:
-        if count >= grow_at:
-            result = GROW
-            break
-        i = index[depth]
-        if i >= counts[depth]:
-            count += _mark_lost(table, keys[depth], bits)  # every move of this position lost
-            depth -= 1
-            continue
-        if nodes >= budget:
-            result = BUDGET
-            break
-        index[depth] = i + 1
-        move = moves[depth * MAX_MOVES + i]
-        child = _play(keys[depth], move)
-        if child & PYRAMID_BITS == PYRAMID_BITS:
-            depth += 1
-            keys[depth] = child
-            result = WIN
-            break
-        entry = table[_find(table, child & REMOVED_BITS, bits, LOST_KEY)]
-        if entry != 0 and entry >> 53 <= _time(child):
-            continue  # lost before, at this time or an earlier one
-        nodes += 1
-        if _may_lose(keys[depth], child, move, deal) and _lost(child, deal, relaxed, control):
-            count += _mark_lost(table, child, bits)
-            continue
-        n = _moves(child, values, params, avail, moves, (depth + 1) * MAX_MOVES)
-        if n == 0:
-            count += _mark_lost(table, child, bits)
-            continue
-        depth += 1
-        keys[depth] = child
-        counts[depth] = n
-        index[depth] = 0
-    control[C_DEPTH] = depth
-    control[C_NODES] = nodes
-    control[C_COUNT] = count
-    return result
-
-
-# --- the shortest line: iterative deepening A* -------------------------------------------------
+# --- the shortest search's estimate: a lower bound on the steps left ---------------------------
 
 
 @hot
@@ -711,12 +632,12 @@ PYRAMID_MEMO_WIDTH = 32  # per pyramid: kings, steps, steps per class, need per 
 
 
 @hot
-def _pyramid_figures(left, deal, memo_keys, memo):
+def _pyramid_figures(left, cards, scratch):
     """The pyramid part of the estimate, which depends only on the pyramid cards left; few sets
     of them occur in a search, so the figures are kept in a small direct-mapped memo. Returns
     the offset of the figures in `memo`: kings, steps, steps of class c at 1 + c, cards needed
     from outside worth w at 7 + w, pyramid cards left worth v at 19 + v."""
-    holding = deal[2]
+    holding, memo_keys, memo = cards.holding, scratch.pyramids, scratch.figures
     slot = np.int64((np.uint64(left) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(64 - PYRAMID_MEMO_BITS))
     at = slot * PYRAMID_MEMO_WIDTH
     if memo_keys[slot] == left:
@@ -727,7 +648,7 @@ def _pyramid_figures(left, deal, memo_keys, memo):
     kings = _popcount(holding[13] & left)
     steps = kings
     for c in range(1, 7):
-        m = _class_pairs(left, c, deal[4], deal[5])
+        m = _class_pairs(left, c, cards.class_slots, cards.class_pairs)
         a = memo[at + 19 + c]
         b = memo[at + 32 - c]
         memo[at + 1 + c] = a + b - m
@@ -740,7 +661,7 @@ def _pyramid_figures(left, deal, memo_keys, memo):
 
 
 @hot
-def estimate(key, deal, scratch, memo_keys, memo):
+def estimate(key, cards, scratch):
     """A lower bound on the steps still needed.
     Pairs and kings: a pair removes one card of each value of its pair of values {v, 13-v} (a
     "class"). If the pyramid holds a cards worth v and b worth 13-v, of which at most m pairs can
@@ -753,29 +674,29 @@ def estimate(key, deal, scratch, memo_keys, memo):
     partner left in the pyramid, still costs a step of its own; a card that pairs with a pyramid
     card of class c raises that class's steps to at least (a + b + those cards) / 2, since each
     such pair takes just one pyramid card."""
-    values, partners, holding, params = deal[0], deal[1], deal[2], deal[3]
+    values, holding, rules, memo = cards.values, cards.holding, cards.rules, scratch.figures
     removed = key & REMOVED_BITS
     drawn = (key >> DRAWN_SHIFT) & 31
     left = ~removed & PYRAMID_BITS
-    at = _pyramid_figures(left, deal, memo_keys, memo)
+    at = _pyramid_figures(left, cards, scratch)
     kings = memo[at]
     best = memo[at + 1]
-    if params[P_PILES] > 0:
+    if rules[RULE_PILES] > 0:
         return best
     base = memo[at + 1 : at + 8]  # steps per class
     count = memo[at + 19 : at + 33]  # pyramid cards left per value
-    need = scratch[0:14]  # cards per value that must come from outside
-    above = scratch[16:23]  # open stock: stock cards above the target per class
+    need = scratch.need  # cards per value that must come from outside
+    above = scratch.above  # open stock: stock cards above the target per class
     for w in range(1, 13):
         need[w] = memo[at + 7 + w]
     pairs = best - kings
-    wastes = params[P_WASTES]
+    wastes = rules[RULE_WASTES]
     waste = ~removed & (((1 << drawn) - 1) << PYRAMID)
     # One waste, closed stock: a waste card that has no partner left in the pyramid can never
     # leave before a recycle (it pairs with nothing else), so the cards under it are "behind"
     # it: to use one, the whole stock must be drawn, the waste turned over and drawn up to it.
     behind = 0
-    if wastes == 1 and not params[P_OPEN]:
+    if wastes == 1 and not rules[RULE_OPEN]:
         for q in range(PYRAMID + drawn - 1, PYRAMID - 1, -1):
             u = values[q]
             if not (removed >> q) & 1 and u != 13 and count[13 - u] == 0:
@@ -799,7 +720,7 @@ def estimate(key, deal, scratch, memo_keys, memo):
         if need[u] > 0:
             need[u] -= 1
             if need[u] == 0:
-                if not params[P_OPEN]:
+                if not rules[RULE_OPEN]:
                     steps = kings + pairs + (passed + 1 + wastes - 1) // wastes  # this one drawn too
                 else:
                     steps = kings + passed
@@ -809,11 +730,11 @@ def estimate(key, deal, scratch, memo_keys, memo):
                 targets -= 1
                 if targets == 0:
                     break
-        if not params[P_OPEN] or u == 13 or count[13 - u] == 0:
+        if not rules[RULE_OPEN] or u == 13 or count[13 - u] == 0:
             passed += 1
         else:
             above[min(u, 13 - u)] += 1
-    if targets > 0 and behind and (key >> RECYCLES_SHIFT) < params[P_RECYCLES]:
+    if targets > 0 and behind and (key >> RECYCLES_SHIFT) < rules[RULE_RECYCLES]:
         # The stock is drawn to the end (passed cards), one recycle, then the cards behind
         # come first in the new stock, in the order they were drawn.
         rank = 0
@@ -829,86 +750,160 @@ def estimate(key, deal, scratch, memo_keys, memo):
     return best
 
 
-@hot
-def _bound(table, bounds, key, bits):
-    slot = _find(table, key, bits, FULL_KEY)
-    return np.int64(bounds[slot]) if table[slot] != 0 else 0
+# --- the search: one loop for both modes --------------------------------------------------------
+#
+# The decision search (rules[RULE_SHORTEST] == 0) looks depth first for any winning line. The
+# position graph is acyclic (cards only leave, `drawn` only grows within a pass, `recycles` only
+# grows), so a position met again was fully searched and lost; the table keeps, per set of cards
+# left, the earliest point in the stock at which it was found lost.
+# The shortest search runs one iteration of IDA* per call of `search` with a `limit`: a position
+# at depth g is cut when g + (lower bound) > limit. When all its moves fail, its bound rises to
+# the least of 1 + (bound of a child): a proof that needs fewer steps fails, kept in the table
+# (only ever rising) for later meetings and iterations.
 
 
 @hot
-def _raise_bound(table, bounds, key, bound, bits):
-    """Store a proven lower bound (never lowering one); returns 1 for a new entry."""
-    slot = _find(table, key, bits, FULL_KEY)
-    if table[slot] == 0:
-        table[slot] = key + 1
-        bounds[slot] = bound
-        return 1
-    if bound > bounds[slot]:
-        bounds[slot] = bound
+def _time(key):
+    """How far play has gone through the stock: recycles, then drawn. From a position, draws and
+    recycles alone reach the same cards at every later time, so if it is lost, so are those."""
+    return (key >> RECYCLES_SHIFT) * 25 + ((key >> DRAWN_SHIFT) & 31)
+
+
+@hot
+def _known_lost(table, key, bits):
+    """The decision table: the cards left in `key` were found lost at its time or an earlier one."""
+    entry = table.entries[_find(table.entries, key & REMOVED_BITS, bits, LOST_KEY)]
+    return entry != 0 and entry >> 53 <= _time(key)
+
+
+@hot
+def _mark_lost(table, key, bits):
+    """Remember that the cards left in `key` lose from its time on; returns 1 for a new entry."""
+    entries = table.entries
+    removed = key & REMOVED_BITS
+    slot = _find(entries, removed, bits, LOST_KEY)
+    t = _time(key)
+    if entries[slot] == 0 or t < entries[slot] >> 53:
+        new = entries[slot] == 0
+        entries[slot] = (removed + 1) | (t << 53)
+        return 1 if new else 0
     return 0
 
 
 @hot
-def deepen(deal, stack, relaxed, control, table, bounds, budget, limit):
-    """One iteration of IDA*: look for a winning line of at most `limit` steps.
-    A position at depth g is cut when g + (lower bound) > limit. When all its moves fail, its
-    bound rises to the least of 1 + (bound of a child): a proof that needs fewer steps fails,
-    kept in the table for later meetings and iterations. After a failed iteration the root's
-    bound (control[C_BOUND]) is the next limit. On WIN the line is on the stack as in `decide`."""
-    values, partners, holding, params = deal[0], deal[1], deal[2], deal[3]
-    keys, moves, counts, index, avail, best, scratch, memo_keys, memo = stack
-    depth = control[C_DEPTH]
-    nodes = control[C_NODES]
-    count = control[C_COUNT]
-    bits = _bits(table)
-    grow_at = table.size // 2
+def _bound(table, key, bits):
+    """The shortest table: the lower bound proven for `key` so far (0 if none)."""
+    slot = _find(table.entries, key, bits, FULL_KEY)
+    return np.int64(table.bounds[slot]) if table.entries[slot] != 0 else 0
+
+
+@hot
+def _raise_bound(table, key, bound, bits):
+    """Store a proven lower bound (never lowering one); returns 1 for a new entry."""
+    slot = _find(table.entries, key, bits, FULL_KEY)
+    if table.entries[slot] == 0:
+        table.entries[slot] = key + 1
+        table.bounds[slot] = bound
+        return 1
+    if bound > table.bounds[slot]:
+        table.bounds[slot] = bound
+    return 0
+
+
+@hot
+def _record_lost(table, key, shortest, bits):
+    """A position proven lost by the quick proof or for want of moves; 1 for a new entry."""
+    if shortest:
+        return _raise_bound(table, key, INFINITE, bits)
+    return _mark_lost(table, key, bits)
+
+
+@hot
+def _push(stack, depth, key, count):
+    """Make `key`, whose `count` moves are at moves[depth * MAX_MOVES:], the position at `depth`."""
+    stack.keys[depth] = key
+    stack.counts[depth] = count
+    stack.tried[depth] = 0
+    stack.below[depth] = INFINITE
+
+
+@hot
+def start(key, cards, work):
+    """Put the root position on the stack: WIN if already won, LOST if no move can help."""
+    work.control[C_DEPTH] = 0
+    if key & PYRAMID_BITS == PYRAMID_BITS:
+        return WIN
+    if _lost(key, cards, work.relaxed, work.control):
+        return LOST
+    n = _moves(key, cards, work.scratch.available, work.stack.moves, 0)
+    if n == 0:
+        return LOST
+    _push(work.stack, 0, key, n)
+    return BUDGET
+
+
+@hot
+def search(cards, work, table, budget, limit):
+    """Search from the stack as `start` or an earlier call left it, until a result or `budget`
+    nodes in all (`limit`: the shortest search's most steps). A node is a position looked at
+    past the table and the bound, counted in this one place in both modes. On WIN the line is
+    moves[d * MAX_MOVES + tried[d] - 1] for d < control[C_DEPTH]. After a failed IDA* iteration
+    the root's bound (control[C_BOUND]) is the next limit."""
+    stack, control = work.stack, work.control
+    shortest = cards.rules[RULE_SHORTEST] != 0
+    depth, nodes, count = control[C_DEPTH], control[C_NODES], control[C_COUNT]
+    bits = _bits(table.entries)
+    grow_at = table.entries.size // 2
     result = LOST
     while depth >= 0:
         if count >= grow_at:
             result = GROW
             break
-        i = index[depth]
-        if i >= counts[depth]:
-            bound = best[depth]
-            count += _raise_bound(table, bounds, keys[depth], bound, bits)
-            depth -= 1
-            if depth >= 0:
-                best[depth] = min(best[depth], bound + 1, INFINITE)
+        i = stack.tried[depth]
+        if i >= stack.counts[depth]:  # every move of this position fails
+            if shortest:
+                bound = stack.below[depth]
+                count += _raise_bound(table, stack.keys[depth], bound, bits)
+                if depth > 0:
+                    stack.below[depth - 1] = min(stack.below[depth - 1], bound + 1, INFINITE)
+                else:
+                    control[C_BOUND] = bound
             else:
-                control[C_BOUND] = bound
+                count += _mark_lost(table, stack.keys[depth], bits)
+            depth -= 1
             continue
         if nodes >= budget:
             result = BUDGET
             break
-        index[depth] = i + 1
-        move = moves[depth * MAX_MOVES + i]
-        child = _play(keys[depth], move)
+        stack.tried[depth] = i + 1
+        move = stack.moves[depth * MAX_MOVES + i]
+        child = _play(stack.keys[depth], move)
         if child & PYRAMID_BITS == PYRAMID_BITS:
             depth += 1
-            keys[depth] = child
+            stack.keys[depth] = child
             result = WIN
             break
-        bound = estimate(child, deal, scratch, memo_keys, memo)
-        if depth + 1 + bound <= limit:  # only then can the table's bound matter
-            bound = max(bound, _bound(table, bounds, child, bits))
-        if bound >= INFINITE:
-            continue
-        if depth + 1 + bound > limit:
-            best[depth] = min(best[depth], bound + 1)
-            continue
-        if _may_lose(keys[depth], child, move, deal) and _lost(child, deal, relaxed, control):
-            count += _raise_bound(table, bounds, child, INFINITE, bits)
+        if shortest:
+            bound = estimate(child, cards, work.scratch)
+            if depth + 1 + bound <= limit:  # only then can the table's bound matter
+                bound = max(bound, _bound(table, child, bits))
+            if bound >= INFINITE:
+                continue
+            if depth + 1 + bound > limit:
+                stack.below[depth] = min(stack.below[depth], bound + 1)
+                continue
+        elif _known_lost(table, child, bits):
             continue
         nodes += 1
-        n = _moves(child, values, params, avail, moves, (depth + 1) * MAX_MOVES)
+        if _may_lose(stack.keys[depth], child, move, cards) and _lost(child, cards, work.relaxed, control):
+            count += _record_lost(table, child, shortest, bits)
+            continue
+        n = _moves(child, cards, work.scratch.available, stack.moves, (depth + 1) * MAX_MOVES)
         if n == 0:
-            count += _raise_bound(table, bounds, child, INFINITE, bits)
+            count += _record_lost(table, child, shortest, bits)
             continue
         depth += 1
-        keys[depth] = child
-        counts[depth] = n
-        index[depth] = 0
-        best[depth] = INFINITE
+        _push(stack, depth, child, n)
     control[C_DEPTH] = depth
     control[C_NODES] = nodes
     control[C_COUNT] = count

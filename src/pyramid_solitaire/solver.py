@@ -88,63 +88,75 @@ class _Budget:
         return time.perf_counter() - self.started
 
 
-def _pair_tables(deal, values, holding, shortest):
-    """The shortest search's table of pairs possible inside the pyramid (empty for the other)."""
-    if not shortest:
-        return np.full(7 * k.CLASS_CARDS, -1, np.int64), np.zeros(7 << k.CLASS_CARDS, np.int64)
-    return k.pair_tables(values, holding)
+def _cards(deal: Deal, shortest: bool) -> k.Cards:
+    """The deal as the compiled search sees it, with the rules and the search mode."""
+    v = deal.variant
+    rules = np.array([v.wastes, v.piles, int(v.open_stock), v.recycles, int(shortest)], np.int64)
+    values, partners, holding = k.card_arrays(deal.cards)
+    if shortest:
+        class_slots, class_pairs = k.pair_tables(values, holding)
+    else:  # only the shortest search's estimate uses them
+        class_slots, class_pairs = (
+            np.full(7 * k.CLASS_CARDS, -1, np.int64),
+            np.zeros(7 << k.CLASS_CARDS, np.int64),
+        )
+    return k.Cards(values, partners, holding, rules, class_slots, class_pairs)
+
+
+def _work() -> k.Work:
+    """The explicit stacks, scratch space and memos of one search."""
+    depth = np.zeros(k.MAX_DEPTH, np.int64)
+    stack = k.Stack(
+        keys=depth.copy(),
+        moves=np.zeros(k.MAX_DEPTH * k.MAX_MOVES, np.int64),
+        counts=depth.copy(),
+        tried=depth.copy(),
+        below=depth.copy(),
+    )
+    scratch = k.Scratch(
+        available=np.zeros(64, np.int64),
+        need=np.zeros(14, np.int64),
+        above=np.zeros(7, np.int64),
+        pyramids=np.full(1 << k.PYRAMID_MEMO_BITS, -1, np.int64),
+        figures=np.zeros(k.PYRAMID_MEMO_WIDTH << k.PYRAMID_MEMO_BITS, np.int64),
+    )
+    relaxed_depth = np.zeros(k.RELAXED_DEPTH, np.int64)
+    relaxed = k.Relaxed(
+        memo=np.zeros(1 << RELAXED_MEMO_BITS, np.int64),
+        verdicts=np.zeros(1 << RELAXED_MEMO_BITS, np.uint8),
+        keys=relaxed_depth.copy(),
+        moves=np.zeros(k.RELAXED_DEPTH * k.RELAXED_MOVES, np.int64),
+        counts=relaxed_depth.copy(),
+        tried=relaxed_depth.copy(),
+    )
+    return k.Work(stack, scratch, relaxed, control=np.zeros(5, np.int64))
+
+
+def _table(bits: int) -> k.Table:
+    return k.Table(entries=np.zeros(1 << bits, np.int64), bounds=np.zeros(1 << bits, np.uint8))
 
 
 class _Search:
-    """The arrays one compiled search works in: the deal, the explicit stack and the tables."""
+    """One compiled search: the deal's arrays, its work arrays and its table."""
 
     def __init__(self, deal: Deal, shortest: bool):
-        v = deal.variant
         self.deal = deal
-        self.shortest = shortest
-        params = np.array([v.wastes, v.piles, int(v.open_stock), v.recycles, int(shortest)], np.int64)
-        values, partners, holding = k.deal_arrays(deal.cards)
-        self.arrays = (values, partners, holding, params, *_pair_tables(deal, values, holding, shortest))
-        self.stack = (
-            np.zeros(k.MAX_DEPTH, np.int64),  # positions
-            np.zeros(k.MAX_DEPTH * k.MAX_MOVES, np.int64),  # their moves
-            np.zeros(k.MAX_DEPTH, np.int64),  # how many moves each
-            np.zeros(k.MAX_DEPTH, np.int64),  # the move being tried
-            np.zeros(64, np.int64),  # scratch: available cards
-            np.zeros(k.MAX_DEPTH, np.int64),  # the shortest search's best bound below each
-            np.zeros(32, np.int64),  # scratch: the estimate's counts
-            np.full(1 << k.PYRAMID_MEMO_BITS, -1, np.int64),  # the estimate's memo: pyramids
-            np.zeros(k.PYRAMID_MEMO_WIDTH << k.PYRAMID_MEMO_BITS, np.int64),  # ... and figures
-        )
-        self.relaxed = (
-            np.zeros(1 << RELAXED_MEMO_BITS, np.int64),
-            np.zeros(1 << RELAXED_MEMO_BITS, np.uint8),
-            np.zeros(k.RELAXED_DEPTH, np.int64),
-            np.zeros(k.RELAXED_DEPTH * k.RELAXED_MOVES, np.int64),
-            np.zeros(k.RELAXED_DEPTH, np.int64),
-            np.zeros(k.RELAXED_DEPTH, np.int64),
-        )
-        self.control = np.zeros(5, np.int64)
+        self.cards = _cards(deal, shortest)
+        self.work = _work()
+        self.control = self.work.control
         self.key_bits = k.FULL_KEY if shortest else k.LOST_KEY
-        self.new_table(FIRST_TABLE_BITS)
-
-    def new_table(self, bits: int) -> None:
-        self.table = np.zeros(1 << bits, np.int64)
-        self.bounds = np.zeros(1 << bits, np.uint8)
-        self.control[k.C_COUNT] = 0
+        self.table = _table(FIRST_TABLE_BITS)
 
     def grow(self) -> None:
         """Double the table, or at the memory cap empty it: the table only saves work
         (a lost position or a lower bound found again), so forgetting never changes a verdict."""
-        bits = self.table.size.bit_length()  # one more than now
-        old, old_bounds = self.table, self.bounds
-        count = self.control[k.C_COUNT]
+        bits = self.table.entries.size.bit_length()  # one more than now
+        old = self.table
+        self.table = _table(min(bits, MAX_TABLE_BITS))
         if bits > MAX_TABLE_BITS:
-            self.new_table(MAX_TABLE_BITS)
-            return
-        self.new_table(bits)
-        k.rehash(old, old_bounds, self.table, self.bounds, self.key_bits)
-        self.control[k.C_COUNT] = count
+            self.control[k.C_COUNT] = 0
+        else:
+            k.rehash(old, self.table, self.key_bits)
 
     @property
     def nodes(self) -> int:
@@ -152,9 +164,9 @@ class _Search:
 
     def line(self) -> tuple[Move, ...]:
         """The moves on the stack, from the root to the won position."""
-        moves, index = self.stack[1], self.stack[3]
+        moves, tried = self.work.stack.moves, self.work.stack.tried
         return tuple(
-            self.move(int(moves[d * k.MAX_MOVES + index[d] - 1])) for d in range(int(self.control[k.C_DEPTH]))
+            self.move(int(moves[d * k.MAX_MOVES + tried[d] - 1])) for d in range(int(self.control[k.C_DEPTH]))
         )
 
     def move(self, code: int) -> Move:
@@ -168,31 +180,25 @@ class _Search:
             return Move("king", (a,))
         return self.deal.normalize(Move("pair", (a, self.deal.cards[code >> 8 & 63])))
 
-    def _slices(self, budget: _Budget, kernel) -> int:
-        """Call `kernel(stop)` slice by slice, growing the table when it asks, until it answers
-        WIN or LOST; BUDGET when the node or time budget ran out first."""
-        while True:
-            status = kernel(budget.next_stop(self.nodes))
+    def run(self, key: int, budget: _Budget, limit: int = 0) -> int:
+        """Search from `key` (the node count and the table carry on) slice by slice, growing the
+        table when asked, until WIN or LOST; BUDGET when the node or time budget ran out first."""
+        status = k.start(key, self.cards, self.work)
+        while status == k.BUDGET:
+            status = k.search(self.cards, self.work, self.table, budget.next_stop(self.nodes), limit)
             if status == k.GROW:
                 self.grow()
-            elif status != k.BUDGET:
-                return status
-            elif budget.spent(self.nodes):
-                return k.BUDGET
+                status = k.BUDGET
+            elif status == k.BUDGET and budget.spent(self.nodes):
+                break
+        return status
 
-    def _start(self, key: int) -> int:
-        """Put the root on the stack (the node count and the table carry on)."""
-        self.control[k.C_DEPTH] = 0
-        return k.start(key, self.arrays, self.stack, self.relaxed, self.control)
+    def estimate(self, key: int) -> int:
+        return int(k.estimate(key, self.cards, self.work.scratch))
 
     def decide(self, key: int, budget: _Budget) -> tuple[str, tuple[Move, ...]]:
         """Any winning line from `key`, or proof there is none, or UNKNOWN when the budget ends."""
-        status = self._start(key)
-        if status == k.BUDGET:
-            status = self._slices(
-                budget,
-                lambda stop: k.decide(self.arrays, self.stack, self.relaxed, self.control, self.table, stop),
-            )
+        status = self.run(key, budget)
         if status == k.BUDGET:
             return UNKNOWN, ()
         return (WINNABLE, self.line()) if status == k.WIN else (UNWINNABLE, ())
@@ -203,23 +209,9 @@ class _Search:
         """IDA* below a known winning `line`: search with limits rising from a lower bound until
         a line within the limit turns up; each failed limit proves the root needs more steps.
         Returns the shortest line and True, or the shortest known and False if the budget ends."""
-        limit = int(k.estimate(key, self.arrays, *self.stack[-3:]))
+        limit = self.estimate(key)
         while limit < len(line):
-            status = self._start(key)
-            if status == k.BUDGET:
-                status = self._slices(
-                    budget,
-                    lambda stop, limit=limit: k.deepen(
-                        self.arrays,
-                        self.stack,
-                        self.relaxed,
-                        self.control,
-                        self.table,
-                        self.bounds,
-                        stop,
-                        limit,
-                    ),
-                )
+            status = self.run(key, budget, limit)
             if status == k.BUDGET:
                 return line, False
             if status == k.WIN:
@@ -265,8 +257,7 @@ def solve(
 
 def lower_bound(deal: Deal, state: State = START) -> int:
     """The shortest search's admissible estimate: at least this many steps are still needed."""
-    search = _Search(deal, shortest=True)
-    return int(k.estimate(state_key(deal, state), search.arrays, *search.stack[-3:]))
+    return _Search(deal, shortest=True).estimate(state_key(deal, state))
 
 
 def warm_up() -> None:
