@@ -8,7 +8,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pyramid_solitaire.deal import PYRAMID_MASK, START, Deal, State
+from pyramid_solitaire import kernel as k
+from pyramid_solitaire.cards import value
+from pyramid_solitaire.deal import COVERED_BY, PYRAMID_MASK, PYRAMID_SIZE, START, Deal, State
 from pyramid_solitaire.game import Game
 from pyramid_solitaire.solver import (
     UNKNOWN,
@@ -327,3 +329,17 @@ def test_fewest_steps_of_whole_deals_match_the_golden_figures(variant, deals):
         assert got.steps == steps, number
         if steps is not None:
             assert got.shortest and replay_wins(deal, START, got.line), number
+
+
+def test_kernel_tables_match_the_engine():
+    """The compiled search keeps its own covering table and card values (numba wants flat
+    arrays); they must say what the engine says."""
+    for s in range(PYRAMID_SIZE):
+        assert k.COVER[s] == sum(1 << c for c in COVERED_BY[s]), s
+    deck = list(range(52))
+    values, partners, holding = k.card_arrays(deck)
+    assert list(values) == [value(c) for c in deck]
+    for p, card in enumerate(deck):
+        assert partners[p] == sum(1 << q for q in range(52) if value(card) + value(deck[q]) == 13)
+    for v in range(1, 14):
+        assert holding[v] == sum(1 << p for p in range(52) if value(deck[p]) == v)
