@@ -245,54 +245,100 @@ def print_solution(deal, args, out) -> None:
 
 
 def cmd_stats(args, out) -> int:
-    """Solve a range of deals with a progress bar on standard error, then print the figures."""
-    from . import stats
+    """Solve a range of deals on Dask, storing the rows in --out (or a temporary folder) as they
+    come, with a progress bar on standard error; then print the figures from the stored rows."""
+    import os
+    import tempfile
 
+    from . import dataset, stats
+
+    if args.summary is not None:
+        return print_stored(args.summary, args, out)
+    if args.deals is None:
+        raise UsageError("stats needs --deals A..B (or --summary DIR to sum up stored rows)")
     numbers = stats.parse_range(args.deals)
     if args.jobs < 1:
         raise UsageError(f"--jobs must be 1 or more, not {args.jobs}")
-    bar = ProgressBar(sys.stderr)
-    rows = stats.solve_range(args.variant, numbers, args.time_limit, args.jobs, bar.update)
-    bar.close()
-    if args.csv:
-        stats.write_csv(args.csv, rows)
-    s = stats.summary(rows)
-    span = f"{numbers[0]}..{numbers[-1]}"
-    print(f"{args.variant}: {s.deals} deal{'s' * (s.deals != 1)} ({span})", file=out)
+    if args.chunk < 1:
+        raise UsageError(f"--chunk must be 1 or more, not {args.chunk}")
+    series = dataset.Series(args.variant, args.shortest)
+    with tempfile.TemporaryDirectory(prefix="pyramid-stats-") as scratch:
+        folder = args.out or scratch
+        try:
+            os.makedirs(folder, exist_ok=True)
+        except OSError as err:
+            raise UsageError(f"cannot make the folder {folder}: {err.strerror}") from None
+        try:
+            solve_with_bar(folder, series, numbers, args)
+        except KeyboardInterrupt:
+            if args.out:
+                print(f"stopped; the chunks finished are in {folder}: run again to resume", file=sys.stderr)
+            return 130
+        chunks = dataset.stored_chunks(folder, series)
+        print_summary(series, numbers, chunks, out)
+        if args.csv:
+            dataset.write_csv(args.csv, dataset.read_rows(chunks, numbers))
+    return 0
+
+
+def solve_with_bar(folder: str, series, numbers: range, args) -> None:
+    """The deals not yet in `folder`, on the cluster, with tqdm's bar (deals/s, time left)."""
+    from tqdm import tqdm
+
+    from . import cluster, dataset
+
+    chunks = dataset.stored_chunks(folder, series)
+    done = sum(last - first + 1 for first, last in dataset.covered(numbers, chunks))
+    with tqdm(total=len(numbers), initial=done, unit=" deals", file=sys.stderr, smoothing=0.05) as bar:
+        if done == len(numbers):
+            return
+        with cluster.connect(args.scheduler, args.jobs) as client:
+            cluster.solve_missing(client, folder, series, numbers, args.time_limit, args.chunk, bar.update)
+
+
+def print_stored(folder: str, args, out) -> int:
+    """`stats --summary DIR`: the figures of every series stored there, within --deals if given."""
+    from . import dataset, stats
+
+    numbers = stats.parse_range(args.deals) if args.deals else None
+    found = dataset.stored_series(folder)
+    if not found:
+        raise UsageError(f"{folder} holds no solved deals (files named VARIANT.FIRST-LAST.parquet)")
+    for series in found:
+        print_summary(series, numbers, dataset.stored_chunks(folder, series), out)
+        if args.csv and len(found) == 1:
+            dataset.write_csv(args.csv, dataset.read_rows(dataset.stored_chunks(folder, series), numbers))
+    if args.csv and len(found) > 1:
+        raise UsageError(f"{folder} holds {len(found)} series; --csv writes one: use a folder per variant")
+    return 0
+
+
+def print_summary(series, numbers: range | None, chunks, out) -> None:
+    from . import dataset, stats
+
+    tally = stats.Tally()
+    for table in dataset.read_rows(chunks, numbers):
+        tally.add(table)
+    s = tally.summary()
+    runs = ", ".join(f"{a}..{b}" for a, b in dataset.covered(numbers, chunks)) or "none"
+    print(f"{series.label}: {s.deals} deal{'s' * (s.deals != 1)} ({runs})", file=out)
     print(f"winnable {s.winnable}, unwinnable {s.unwinnable}, unknown {s.unknown}", file=out)
     decided = s.deals - s.unknown
     print(
-        f"win rate {100 * s.win_rate:.1f}% (95% confidence interval {100 * s.low:.1f}% to "
-        f"{100 * s.high:.1f}%, Wilson, over the {decided} decided deals)",
+        f"win rate {100 * s.win_rate:.2f}% (95% confidence interval {100 * s.low:.2f}% to "
+        f"{100 * s.high:.2f}%, Wilson, over the {decided} decided deals)",
         file=out,
     )
     print(
         f"time per deal: median {1000 * s.median:.2f} ms, p99 {1000 * s.p99:.2f} ms, "
-        f"max {1000 * s.max:.2f} ms",
+        f"max {1000 * s.max:.2f} ms; {s.deals_per_second:.0f} deals/s per core",
         file=out,
     )
-    return 0
-
-
-class ProgressBar:
-    """A one-line bar redrawn in place: [#####.....] done/total."""
-
-    WIDTH = 30
-
-    def __init__(self, stream):
-        self.stream = stream
-        self.drawn = -1
-
-    def update(self, done: int, total: int) -> None:
-        filled = self.WIDTH * done // max(total, 1)
-        if filled != self.drawn or done == total:
-            self.drawn = filled
-            bar = "#" * filled + "." * (self.WIDTH - filled)
-            print(f"\r[{bar}] {done}/{total}", end="", file=self.stream, flush=True)
-
-    def close(self) -> None:
-        if self.drawn >= 0:
-            print(file=self.stream, flush=True)
+    if s.slowest:
+        print("slowest: " + ", ".join(f"{d} ({1000 * t:.0f} ms)" for d, t in s.slowest), file=out)
+    if s.longest:
+        kind = "longest shortest lines" if series.shortest else "longest lines found"
+        print(f"{kind}: " + ", ".join(f"{d} ({n} steps)" for d, n in s.longest), file=out)
 
 
 def _read_file(path: str) -> str:
@@ -349,10 +395,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--time-limit", type=seconds_limit, help="seconds per deal; past it: unknown")
     p.set_defaults(func=cmd_solve)
 
-    p = sub.add_parser("stats", help="solve a range of deal numbers: win rate and solving times")
+    p = sub.add_parser("stats", help="solve a range of deal numbers on Dask: win rate and solving times")
     add_variant(p)
-    p.add_argument("--deals", required=True, help="deal numbers A..B, both included (e.g. 0..999)")
-    p.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--deals", help="deal numbers A..B, both included (e.g. 0..999)")
+    p.add_argument("--jobs", "-j", type=int, default=1, help="local worker processes (default 1)")
+    p.add_argument("--scheduler", help="a Dask scheduler (tcp://HOST:8786) instead of local workers")
+    p.add_argument("--out", help="store the rows here (Parquet, one file per chunk); a rerun resumes")
+    p.add_argument("--chunk", type=int, default=1000, help="deals per task and per file (default 1000)")
+    p.add_argument("--shortest", action="store_true", help="store proven shortest lines' steps (slower)")
+    p.add_argument(
+        "--summary", metavar="DIR", help="print the figures of the rows stored in DIR, solving nothing"
+    )
     p.add_argument("--csv", help="also write one row per deal to this CSV file")
     p.add_argument("--time-limit", type=seconds_limit, help="seconds per deal; past it: unknown")
     p.set_defaults(func=cmd_stats)

@@ -1,20 +1,24 @@
-"""Solve a range of deal numbers and sum them up: win rate with a confidence interval, times.
+"""The figures of many solved deals: win rate with a confidence interval, times, hardest deals.
 
-`solve_range` solves deals in this process or in worker processes; `summary` turns the rows into
-the figures the `stats` command prints. Nothing here prints, so it is easy to test.
+A `Tally` takes the rows a chunk at a time and keeps only counts, a histogram of solving times,
+the lengths of the winning lines and the few hardest deals, so it sums up any number of deals in
+flat memory. Nothing here prints, so it is easy to test.
 """
 
-import csv
 import math
-import statistics
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import astuple, dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 
-from .deal import Deal
-from .solver import UNKNOWN, WINNABLE, solve, warm_up
-from .variants import get_variant
+import numpy as np
+import pyarrow as pa
 
-CSV_FIELDS = ("deal", "verdict", "steps", "states", "seconds")
+from .solver import UNKNOWN, WINNABLE
+
+HARDEST = 10  # deals listed per kind of hardness
+# Solving times go in buckets 0.1% wide from 1 microsecond to 10,000 s: percentiles to 0.1%.
+BUCKET_RATIO = 1.001
+SMALLEST = 1e-6
+BUCKETS = math.ceil(math.log(1e10) / math.log(BUCKET_RATIO)) + 1
 
 
 @dataclass(frozen=True)
@@ -37,46 +41,6 @@ def parse_range(text: str) -> range:
     if not 0 <= a <= b < 2**64:
         raise ValueError(f"'{text}' is not a range of deal numbers: need 0 <= A <= B < 2**64")
     return range(a, b + 1)
-
-
-def solve_one(variant_id: str, number: int, time_limit: float | None) -> Row:
-    found = solve(Deal.from_number(get_variant(variant_id), number), time_limit=time_limit)
-    return Row(number, found.verdict, found.steps, found.states, found.seconds)
-
-
-def _solve_chunk(variant_id: str, numbers: list[int], time_limit: float | None) -> list[Row]:
-    return [solve_one(variant_id, n, time_limit) for n in numbers]
-
-
-def _warm_worker() -> None:
-    warm_up()
-
-
-def solve_range(
-    variant_id: str,
-    numbers: range,
-    time_limit: float | None = None,
-    jobs: int = 1,
-    progress=lambda done, total: None,
-) -> list[Row]:
-    """One row per deal, in deal order; `progress(done, total)` is called as deals finish."""
-    get_variant(variant_id)  # a clear error before any work starts
-    total = len(numbers)
-    rows: list[Row] = []
-    if jobs <= 1:
-        warm_up()  # loading the compiled search is not part of any deal's time
-        for number in numbers:
-            rows.append(solve_one(variant_id, number, time_limit))
-            progress(len(rows), total)
-        return rows
-    size = max(1, min(50, total // (jobs * 8) or 1))  # small chunks keep the bar moving
-    chunks = [list(numbers[i : i + size]) for i in range(0, total, size)]
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_warm_worker) as pool:
-        futures = [pool.submit(_solve_chunk, variant_id, chunk, time_limit) for chunk in chunks]
-        for future in futures:
-            rows.extend(future.result())
-            progress(len(rows), total)
-    return rows
 
 
 def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -106,38 +70,116 @@ class Summary:
     win_rate: float  # among the deals decided
     low: float
     high: float
-    median: float
+    median: float  # seconds, to 0.1%
     p99: float
     max: float
+    seconds: float  # solver time of all deals added up
+    states: int
+    slowest: list[tuple[int, float]] = field(default_factory=list)  # (deal, seconds), slowest first
+    longest: list[tuple[int, int]] = field(default_factory=list)  # (deal, steps), longest first
+    lines: dict[int, int] = field(default_factory=dict)  # steps -> winnable deals with a line that long
+    proven_shortest: int = 0  # winnable deals whose line is proven shortest
+
+    @property
+    def deals_per_second(self) -> float:
+        """Deals solved per second of one core (the solver's own time, not the wall clock)."""
+        return self.deals / self.seconds if self.seconds else 0.0
 
 
-def summary(rows: list[Row]) -> Summary:
-    winnable = sum(r.verdict == WINNABLE for r in rows)
-    unknown = sum(r.verdict == UNKNOWN for r in rows)
-    decided = len(rows) - unknown
-    low, high = wilson(winnable, decided)
-    seconds = sorted(r.seconds for r in rows)
-    return Summary(
-        deals=len(rows),
-        winnable=winnable,
-        unwinnable=decided - winnable,
-        unknown=unknown,
-        win_rate=winnable / decided if decided else 0.0,
-        low=low,
-        high=high,
-        median=statistics.median(seconds) if seconds else 0.0,
-        p99=percentile(seconds, 0.99),
-        max=seconds[-1] if seconds else 0.0,
-    )
+class Tally:
+    """Sums up rows a table at a time (deal, verdict, steps, states, seconds[, shortest])."""
+
+    def __init__(self) -> None:
+        self.deals = self.winnable = self.unknown = self.states = self.proven = 0
+        self.seconds = 0.0
+        self.times = np.zeros(BUCKETS, dtype=np.int64)
+        self.lines = np.zeros(0, dtype=np.int64)
+        self.slowest = (np.zeros(0, np.uint64), np.zeros(0))
+        self.longest = (np.zeros(0, np.uint64), np.zeros(0, np.int64))
+        self.max = 0.0
+
+    def add(self, table: pa.Table) -> None:
+        if table.num_rows == 0:
+            return
+        deal = table.column("deal").to_numpy()
+        verdict = np.asarray(table.column("verdict").to_pylist(), dtype=object)
+        won = verdict == WINNABLE
+        seconds = table.column("seconds").to_numpy()
+        self.deals += table.num_rows
+        self.winnable += int(won.sum())
+        self.unknown += int((verdict == UNKNOWN).sum())
+        self.states += int(table.column("states").to_numpy().sum())
+        self.seconds += float(seconds.sum())
+        self.max = max(self.max, float(seconds.max()))
+        np.add.at(self.times, _bucket(seconds), 1)
+        steps = table.column("steps").to_numpy(zero_copy_only=False)[won].astype(np.int64)
+        if "shortest" in table.column_names:
+            self.proven += int(table.column("shortest").to_numpy(zero_copy_only=False)[won].sum())
+        counts = np.bincount(steps, minlength=len(self.lines))
+        counts[: len(self.lines)] += self.lines
+        self.lines = counts
+        self.slowest = _top(self.slowest, (deal, seconds))
+        self.longest = _top(self.longest, (deal[won], steps))
+
+    def add_rows(self, rows: Iterable[Row]) -> "Tally":
+        rows = list(rows)
+        self.add(
+            pa.table(
+                {
+                    "deal": pa.array([r.deal for r in rows], pa.uint64()),
+                    "verdict": [r.verdict for r in rows],
+                    "steps": pa.array([r.steps for r in rows], pa.int32()),
+                    "states": pa.array([r.states for r in rows], pa.int64()),
+                    "seconds": pa.array([r.seconds for r in rows], pa.float64()),
+                }
+            )
+        )
+        return self
+
+    def summary(self) -> Summary:
+        decided = self.deals - self.unknown
+        low, high = wilson(self.winnable, decided)
+        return Summary(
+            deals=self.deals,
+            winnable=self.winnable,
+            unwinnable=decided - self.winnable,
+            unknown=self.unknown,
+            win_rate=self.winnable / decided if decided else 0.0,
+            low=low,
+            high=high,
+            median=self._time_at(0.5),
+            p99=self._time_at(0.99),
+            max=self.max,
+            seconds=self.seconds,
+            states=self.states,
+            slowest=[(int(d), float(s)) for d, s in zip(*self.slowest, strict=True)],
+            longest=[(int(d), int(s)) for d, s in zip(*self.longest, strict=True)],
+            lines={n: int(c) for n, c in enumerate(self.lines) if c},
+            proven_shortest=self.proven,
+        )
+
+    def _time_at(self, q: float) -> float:
+        """The q-quantile of the solving times (nearest rank), as its bucket's upper edge."""
+        if not self.deals:
+            return 0.0
+        rank = max(1, math.ceil(q * self.deals))
+        bucket = int(np.searchsorted(np.cumsum(self.times), rank))
+        return min(SMALLEST * BUCKET_RATIO ** (bucket + 1), self.max)
 
 
-def write_csv(path: str, rows: list[Row]) -> None:
-    try:
-        with open(path, "w", newline="", encoding="utf-8") as f:
-            writer = csv.writer(f)
-            writer.writerow(CSV_FIELDS)
-            for row in rows:
-                deal, verdict, steps, states, seconds = astuple(row)
-                writer.writerow([deal, verdict, "" if steps is None else steps, states, f"{seconds:.6f}"])
-    except OSError as err:
-        raise ValueError(f"cannot write {path}: {err.strerror}") from None
+def _bucket(seconds: np.ndarray) -> np.ndarray:
+    scaled = np.log(np.maximum(seconds, SMALLEST) / SMALLEST) / math.log(BUCKET_RATIO)
+    return np.minimum(scaled.astype(np.int64), BUCKETS - 1)
+
+
+def _top(kept: tuple[np.ndarray, np.ndarray], new: tuple[np.ndarray, np.ndarray]):
+    """The HARDEST (deal, value) pairs of both, largest value first, lower deal first on ties."""
+    deals = np.concatenate([kept[0], new[0]])
+    values = np.concatenate([kept[1], new[1]])
+    order = np.lexsort((deals, -values))[:HARDEST]
+    return deals[order], values[order]
+
+
+def summary(rows: Iterable[Row]) -> Summary:
+    """The figures of a few rows held in memory (the tests' and small scripts' way in)."""
+    return Tally().add_rows(rows).summary()

@@ -1,0 +1,113 @@
+"""Solve a range of deals on Dask: a local cluster of worker processes, or a real one.
+
+The deals go out in chunks; each worker loads the compiled solver once (a worker plugin) and
+sends back a chunk's rows as one Arrow table, which this process stores as a Parquet file (see
+dataset.py) as soon as it arrives. Only a few chunks are in flight at a time, so neither side
+ever holds more than a few chunks of rows, and a stopped run loses at most the chunks in flight.
+"""
+
+import logging
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+import pyarrow as pa
+from distributed import Client, LocalCluster, as_completed
+from distributed.diagnostics.plugin import WorkerPlugin
+
+from . import dataset
+from .dataset import Series
+
+CHUNK = 1000  # deals per task and per file: a few seconds of work, about 30 kB stored
+IN_FLIGHT_PER_WORKER = 2  # queued chunks per worker thread: none idles, few are lost on a stop
+
+
+class SolverLoader(WorkerPlugin):
+    """Loads the compiled solver when a worker starts, so no deal's time includes loading it."""
+
+    name = "pyramid-solitaire-solver"
+
+    def setup(self, worker) -> None:
+        from .solver import warm_up
+
+        warm_up()
+
+
+def solve_chunk(series: Series, first: int, last: int, time_limit: float | None) -> pa.Table:
+    """Solve the deals first..last on a worker: one row each, in deal order."""
+    from .deal import Deal
+    from .solver import solve
+    from .variants import get_variant
+
+    variant = get_variant(series.variant)
+    columns: tuple[list, ...] = ([], [], [], [], [], [])
+    for number in range(first, last + 1):
+        found = solve(Deal.from_number(variant, number), shortest=series.shortest, time_limit=time_limit)
+        steps = -1 if found.steps is None else found.steps
+        row = (number, found.verdict, steps, found.states, found.seconds, found.shortest)
+        for column, value in zip(columns, row, strict=True):
+            column.append(value)
+    return dataset.table_of(*columns)
+
+
+@contextmanager
+def connect(scheduler: str | None, jobs: int) -> Iterator[Client]:
+    """A client of the cluster at `scheduler`, or of a local cluster of `jobs` worker processes
+    (one thread each: the solver is single-threaded and keeps its own tables)."""
+    if scheduler is None:
+        cluster = LocalCluster(
+            n_workers=jobs,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            silence_logs=logging.ERROR,
+        )
+        with cluster, Client(cluster) as client:
+            client.register_plugin(SolverLoader())
+            yield client
+        return
+    try:
+        client = Client(scheduler, timeout="10s")
+    except OSError as err:
+        raise ValueError(f"cannot reach the Dask scheduler at {scheduler}: {err}") from None
+    with client:
+        client.register_plugin(SolverLoader())
+        yield client
+
+
+def solve_missing(
+    client: Client,
+    folder: str,
+    series: Series,
+    numbers: range,
+    time_limit: float | None = None,
+    chunk: int = CHUNK,
+    progress: Callable[[int], None] = lambda deals: None,
+) -> int:
+    """Solve the deals of `numbers` not yet stored in `folder`, storing each chunk as it finishes;
+    `progress(n)` is called with each chunk's number of deals. Returns the deals solved."""
+    todo = dataset.missing(numbers, dataset.stored_chunks(folder, series), chunk)
+    pending = as_completed()
+    solved = 0
+
+    def submit_next() -> None:
+        part = next(todo, None)
+        if part is not None:
+            first, last = part.start, part.stop - 1
+            pending.add(client.submit(solve_chunk, series, first, last, time_limit, key=_key(series, first)))
+
+    for _ in range(max(1, sum(client.nthreads().values())) * IN_FLIGHT_PER_WORKER):
+        submit_next()
+    for future in pending:
+        table = future.result()
+        first, last = int(table["deal"][0].as_py()), int(table["deal"][-1].as_py())
+        dataset.write_chunk(folder, series, first, last, table)
+        future.release()
+        solved += table.num_rows
+        progress(table.num_rows)
+        submit_next()
+    return solved
+
+
+def _key(series: Series, first: int) -> str:
+    kind = "shortest-" if series.shortest else ""
+    return f"solve-{series.variant}-{kind}{first}"

@@ -1,0 +1,185 @@
+"""Solved deals on disk: a folder of Parquet files, one per finished chunk of deal numbers.
+
+A file's name says what it holds, `VARIANT.FIRST-LAST.parquet` (`VARIANT.shortest.FIRST-LAST...`
+for rows whose steps are proven shortest lines), so which deals are done is known from the names
+alone, and a run that was stopped solves only the gaps. A file is written under a hidden name and
+renamed when complete: a file that is there is whole. Rows are read back one file at a time, so
+memory stays flat however many deals the folder holds.
+"""
+
+import csv
+import os
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from .variants import VARIANTS
+
+SCHEMA = pa.schema(
+    [
+        ("deal", pa.uint64()),
+        ("verdict", pa.dictionary(pa.int8(), pa.string())),
+        ("steps", pa.int32()),  # null unless winnable
+        ("states", pa.int64()),
+        ("seconds", pa.float64()),
+        ("shortest", pa.bool_()),  # the steps are proven the fewest
+    ]
+)
+CSV_FIELDS = ("deal", "verdict", "steps", "states", "seconds")
+DIGITS = 20  # 2**64 - 1 has 20 digits: zero-padded names sort in deal order
+NAME = re.compile(
+    r"^(?P<variant>[a-z-]+)(?P<shortest>\.shortest)?\.(?P<first>\d{20})-(?P<last>\d{20})\.parquet$"
+)
+
+
+@dataclass(frozen=True, order=True)
+class Series:
+    """The rows of one kind: a variant, and whether steps are shortest lines."""
+
+    variant: str
+    shortest: bool = False
+
+    @property
+    def label(self) -> str:
+        return f"{self.variant} (shortest lines)" if self.shortest else self.variant
+
+    def file_name(self, first: int, last: int) -> str:
+        kind = ".shortest" if self.shortest else ""
+        return f"{self.variant}{kind}.{first:0{DIGITS}d}-{last:0{DIGITS}d}.parquet"
+
+
+@dataclass(frozen=True, order=True)
+class Chunk:
+    """A stored file: the deals first..last (both included) of a series."""
+
+    first: int
+    last: int
+    path: str
+
+
+def stored_chunks(folder: str, series: Series) -> list[Chunk]:
+    """The finished chunks of `series` in `folder`, in deal order; overlapping chunks (two runs
+    writing to one folder at once) are an error, since their deals would be counted twice."""
+    chunks = sorted(
+        Chunk(int(m["first"]), int(m["last"]), os.path.join(folder, name))
+        for name, m in _names(folder)
+        if Series(m["variant"], bool(m["shortest"])) == series
+    )
+    for before, after in zip(chunks, chunks[1:], strict=False):
+        if after.first <= before.last:
+            raise ValueError(
+                f"{folder} holds deals {after.first}..{min(before.last, after.last)} twice "
+                f"({os.path.basename(before.path)} and {os.path.basename(after.path)}); "
+                "were two runs writing to it at once? Remove one of the files."
+            )
+    return chunks
+
+
+def stored_series(folder: str) -> list[Series]:
+    """Every series with at least one file in `folder`."""
+    return sorted({Series(m["variant"], bool(m["shortest"])) for _, m in _names(folder)})
+
+
+def _names(folder: str) -> Iterator[tuple[str, re.Match[str]]]:
+    try:
+        names = os.listdir(folder)
+    except FileNotFoundError:
+        return
+    except OSError as err:
+        raise ValueError(f"cannot read the folder {folder}: {err.strerror}") from None
+    for name in names:
+        m = NAME.match(name)
+        if m and m["variant"] in VARIANTS:
+            yield name, m
+
+
+def missing(numbers: range, chunks: list[Chunk], size: int) -> Iterator[range]:
+    """The deals of `numbers` that no chunk holds, as ranges of at most `size` deals cut at
+    multiples of `size`, so that a resumed run writes the same files a whole run would have."""
+    start, end = numbers.start, numbers.stop
+    for chunk in chunks + [Chunk(end, end, "")]:
+        gap_end = min(chunk.first, end)
+        while start < gap_end:
+            stop = min(gap_end, (start // size + 1) * size)
+            yield range(start, stop)
+            start = stop
+        start = max(start, chunk.last + 1)
+        if start >= end:
+            return
+
+
+def covered(numbers: range | None, chunks: list[Chunk]) -> list[tuple[int, int]]:
+    """The stored deals as a short list of runs (first, last), within `numbers` if given."""
+    runs: list[tuple[int, int]] = []
+    for chunk in chunks:
+        first, last = chunk.first, chunk.last
+        if numbers is not None:
+            first, last = max(first, numbers.start), min(last, numbers.stop - 1)
+        if first > last:
+            continue
+        if runs and runs[-1][1] + 1 == first:
+            runs[-1] = (runs[-1][0], last)
+        else:
+            runs.append((first, last))
+    return runs
+
+
+def write_chunk(folder: str, series: Series, first: int, last: int, table: pa.Table) -> None:
+    """Store one finished chunk: written aside, then renamed, so no half file is ever seen."""
+    name = series.file_name(first, last)
+    hidden = os.path.join(folder, f".{name}.{os.getpid()}.tmp")
+    try:
+        pq.write_table(table.cast(SCHEMA), hidden)
+        os.replace(hidden, os.path.join(folder, name))
+    except OSError as err:
+        raise ValueError(f"cannot write {os.path.join(folder, name)}: {err.strerror}") from None
+
+
+def table_of(deals, verdicts, steps, states, seconds, shortest) -> pa.Table:
+    """A chunk's rows as a table of SCHEMA; `steps` holds -1 where there is no line."""
+    steps = np.asarray(steps, dtype=np.int32)
+    return pa.table(
+        {
+            "deal": pa.array(deals, pa.uint64()),
+            "verdict": pa.array(verdicts, pa.string()).dictionary_encode(),
+            "steps": pa.array(steps, mask=steps < 0),
+            "states": pa.array(states, pa.int64()),
+            "seconds": pa.array(seconds, pa.float64()),
+            "shortest": pa.array(shortest, pa.bool_()),
+        }
+    ).cast(SCHEMA)
+
+
+def read_rows(chunks: list[Chunk], numbers: range | None = None) -> Iterator[pa.Table]:
+    """The stored rows, one chunk at a time in deal order, cut to `numbers` if given."""
+    for chunk in chunks:
+        if numbers is not None and (chunk.last < numbers.start or chunk.first >= numbers.stop):
+            continue
+        try:
+            table = pq.read_table(chunk.path, schema=SCHEMA)
+        except (OSError, pa.ArrowInvalid) as err:
+            raise ValueError(f"cannot read {chunk.path}: {err}") from None
+        if numbers is not None and (chunk.first < numbers.start or chunk.last >= numbers.stop):
+            deal = table.column("deal").to_numpy()
+            table = table.filter((deal >= numbers.start) & (deal < numbers.stop))
+        yield table
+
+
+def write_csv(path: str, tables: Iterator[pa.Table]) -> None:
+    """The rows as CSV (deal, verdict, steps, states, seconds), written as they are read."""
+    try:
+        with open(path, "w", newline="", encoding="utf-8") as f:
+            writer = csv.writer(f)
+            writer.writerow(CSV_FIELDS)
+            for table in tables:
+                for row in table.select(list(CSV_FIELDS)).to_pylist():
+                    steps = "" if row["steps"] is None else row["steps"]
+                    writer.writerow(
+                        [row["deal"], row["verdict"], steps, row["states"], f"{row['seconds']:.6f}"]
+                    )
+    except OSError as err:
+        raise ValueError(f"cannot write {path}: {err.strerror}") from None
