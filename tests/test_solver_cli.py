@@ -7,7 +7,7 @@ import pytest
 
 from pyramid_solitaire.cli import main
 from pyramid_solitaire.deal import START, Deal
-from pyramid_solitaire.stats import Row, parse_range, percentile, solve_range, summary, wilson
+from pyramid_solitaire.stats import Row, parse_range, percentile, summary, wilson
 from pyramid_solitaire.variants import get_variant
 
 
@@ -98,12 +98,6 @@ def test_stats_prints_rate_interval_and_times(tmp_path, capsys):
     assert set(rows[0]) == {"deal", "verdict", "steps", "states", "seconds"}
 
 
-def test_stats_with_two_processes_matches_one():
-    one = solve_range("giza", range(10, 22))
-    two = solve_range("giza", range(10, 22), jobs=2)
-    assert [(r.deal, r.verdict, r.steps) for r in one] == [(r.deal, r.verdict, r.steps) for r in two]
-
-
 def test_parse_range():
     assert parse_range("0..999") == range(0, 1000)
     assert parse_range("7") == range(7, 8)
@@ -126,5 +120,5 @@ def test_summary_leaves_unknown_out_of_the_rate():
     ]
     s = summary(rows)
     assert (s.winnable, s.unwinnable, s.unknown) == (1, 1, 1)
-    assert s.win_rate == 0.5 and s.median == 0.2 and s.max == 0.3
+    assert s.win_rate == 0.5 and s.median == pytest.approx(0.2, rel=1e-3) and s.max == 0.3
     assert percentile([1, 2, 3, 4], 0.99) == 4 and percentile([], 0.5) == 0.0

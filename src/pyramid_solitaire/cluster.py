@@ -58,7 +58,7 @@ def connect(scheduler: str | None, jobs: int) -> Iterator[Client]:
             n_workers=jobs,
             threads_per_worker=1,
             processes=True,
-            dashboard_address=None,
+            dashboard_address=":0",  # any free port: 8787 may be taken by another cluster
             silence_logs=logging.ERROR,
         )
         with cluster, Client(cluster) as client:

@@ -1,0 +1,186 @@
+"""`stats` on Dask: a local cluster, a cluster started with Dask's own commands, stored rows that
+survive a stop and resume, and the flat-memory tally."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pyarrow.parquet as pq
+import pytest
+
+from pyramid_solitaire import dataset
+from pyramid_solitaire.cli import main
+from pyramid_solitaire.dataset import Chunk, Series
+from pyramid_solitaire.stats import Row, Tally, summary
+
+GOLDEN = json.loads((Path(__file__).parent / "golden" / "solver_verdicts.json").read_text())["verdicts"]
+BIN = Path(sys.executable).parent
+LETTER = {"winnable": "W", "unwinnable": "U"}
+
+
+def stored(folder: Path, series: Series) -> list[dict]:
+    """Every stored row, in file order."""
+    return [
+        row
+        for table in dataset.read_rows(dataset.stored_chunks(str(folder), series))
+        for row in table.to_pylist()
+    ]
+
+
+def wait_for(condition, seconds: float, what: str) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"gave up waiting for {what}")
+        time.sleep(0.05)
+
+
+def test_local_cluster_agrees_with_the_golden_verdicts(tmp_path, capsys):
+    out = tmp_path / "rows"
+    argv = ["stats", "--variant", "pyramid", "--deals", "0..59", "--jobs", "2", "--chunk", "10"]
+    assert main([*argv, "--out", str(out), "--csv", str(tmp_path / "rows.csv")]) == 0
+    captured = capsys.readouterr()
+    assert "60/60" in captured.err and "deals/s" in captured.err  # tqdm's bar
+    assert "pyramid: 60 deals (0..59)" in captured.out and "win rate" in captured.out
+    assert len(list(out.glob("pyramid.*.parquet"))) == 6  # one file per chunk
+    rows = stored(out, Series("pyramid"))
+    assert [r["deal"] for r in rows] == list(range(60))
+    assert "".join(LETTER[r["verdict"]] for r in rows) == GOLDEN["pyramid"][:60]
+    csv_lines = (tmp_path / "rows.csv").read_text().splitlines()
+    assert csv_lines[0] == "deal,verdict,steps,states,seconds" and len(csv_lines) == 61
+    # The summary from the stored rows alone prints the same figures.
+    assert main(["stats", "--summary", str(out)]) == 0
+    assert capsys.readouterr().out == captured.out
+
+
+def test_dask_scheduler_and_worker_started_with_dasks_own_commands(tmp_path, capsys):
+    """`dask scheduler` and `dask worker` on 127.0.0.1, as the README tells a cluster's owner."""
+    info = tmp_path / "scheduler.json"
+    common = ["--no-dashboard", "--host", "127.0.0.1"]
+    logs = (tmp_path / "scheduler.log").open("w"), (tmp_path / "worker.log").open("w")
+    scheduler = subprocess.Popen(
+        [BIN / "dask", "scheduler", "--port", "0", "--scheduler-file", info, *common], stderr=logs[0]
+    )
+    worker = None
+    try:
+        wait_for(info.exists, 60, "the scheduler's file")
+        wait_for(lambda: "address" in info.read_text(), 10, "the scheduler's address")
+        address = json.loads(info.read_text())["address"]
+        worker = subprocess.Popen(
+            [BIN / "dask", "worker", "--scheduler-file", info, "--nthreads", "1", *common], stderr=logs[1]
+        )
+        out = tmp_path / "rows"
+        argv = ["stats", "--variant", "giza", "--deals", "0..599", "--scheduler", address, "--out", str(out)]
+        assert main([*argv, "--chunk", "100"]) == 0
+        assert "giza: 600 deals (0..599)" in capsys.readouterr().out
+        rows = stored(out, Series("giza"))
+        assert [r["deal"] for r in rows] == list(range(600))
+        # The golden verdicts come from an independent search (tests/golden/solver_verdicts.json).
+        assert "".join(LETTER[r["verdict"]] for r in rows) == GOLDEN["giza"][:600]
+    finally:
+        for process in (worker, scheduler):
+            if process is not None:
+                process.terminate()
+                process.wait(timeout=30)
+        for log in logs:
+            log.close()
+
+
+def test_a_run_stopped_halfway_and_restarted_has_each_deal_once(tmp_path):
+    out = tmp_path / "rows"
+    argv = [BIN / "pyramid-solitaire", "stats", "--variant", "giza", "--deals", "0..399", "--chunk", "10"]
+    first = subprocess.Popen(
+        [*argv, "--out", out], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True
+    )
+    try:
+        wait_for(lambda: len(list(out.glob("*.parquet"))) >= 3, 120, "three finished chunks")
+        os.killpg(first.pid, signal.SIGINT)  # Ctrl-C reaches the whole process group
+        assert first.wait(timeout=60) == 130
+    finally:
+        if first.poll() is None:
+            os.killpg(first.pid, signal.SIGKILL)
+    assert "run again to resume" in first.stderr.read().decode()
+    kept = {p.name: p.stat().st_mtime_ns for p in out.glob("*.parquet")}
+    assert 3 <= len(kept) < 40, "the run was to be stopped halfway"
+    again = subprocess.run([*argv, "--out", out], capture_output=True, text=True, timeout=300)
+    assert again.returncode == 0, again.stderr
+    rows = stored(out, Series("giza"))
+    assert sorted(r["deal"] for r in rows) == list(range(400))  # each deal exactly once
+    assert "".join(LETTER[r["verdict"]] for r in rows) == GOLDEN["giza"][:400]
+    # The restart solved only what was missing: the files of the first run are untouched.
+    assert all(out.joinpath(name).stat().st_mtime_ns == mtime for name, mtime in kept.items())
+
+
+def chunks(*spans: tuple[int, int]) -> list[Chunk]:
+    return [Chunk(a, b, f"{a}-{b}") for a, b in spans]
+
+
+def test_missing_deals_are_the_gaps_cut_at_chunk_boundaries():
+    have = chunks((0, 9), (20, 24), (30, 39))
+    assert list(dataset.missing(range(0, 50), have, 10)) == [
+        range(10, 20),
+        range(25, 30),
+        range(40, 50),
+    ]
+    assert list(dataset.missing(range(5, 35), have, 10)) == [range(10, 20), range(25, 30)]
+    assert list(dataset.missing(range(0, 10), have, 10)) == []
+    assert list(dataset.missing(range(3, 28), [], 10)) == [range(3, 10), range(10, 20), range(20, 28)]
+    assert dataset.covered(range(5, 35), have) == [(5, 9), (20, 24), (30, 34)]
+
+
+def test_a_folder_with_a_deal_twice_is_refused(tmp_path):
+    table = dataset.table_of([0, 1], ["winnable", "unwinnable"], [28, -1], [5, 6], [0.1, 0.2], [False, False])
+    dataset.write_chunk(str(tmp_path), Series("giza"), 0, 1, table)
+    dataset.write_chunk(str(tmp_path), Series("giza"), 1, 2, table)
+    (tmp_path / ".giza.00000000000000000002-00000000000000000003.parquet.7.tmp").write_bytes(b"half")
+    with pytest.raises(ValueError, match="twice"):
+        dataset.stored_chunks(str(tmp_path), Series("giza"))
+    assert main(["stats", "--summary", str(tmp_path)]) == 2
+
+
+def test_stored_rows_keep_their_columns(tmp_path):
+    table = dataset.table_of([7, 8], ["winnable", "unknown"], [30, -1], [5, 6], [0.1, 0.2], [True, False])
+    dataset.write_chunk(str(tmp_path), Series("pyramid", shortest=True), 7, 8, table)
+    (name,) = os.listdir(tmp_path)  # the hidden file was renamed, not left behind
+    assert name == "pyramid.shortest.00000000000000000007-00000000000000000008.parquet"
+    back = pq.read_table(tmp_path / name).to_pylist()
+    assert back[0] == {
+        "deal": 7,
+        "verdict": "winnable",
+        "steps": 30,
+        "states": 5,
+        "seconds": 0.1,
+        "shortest": True,
+    }
+    assert back[1]["steps"] is None
+    assert dataset.stored_series(str(tmp_path)) == [Series("pyramid", True)]
+
+
+def test_tally_a_chunk_at_a_time_equals_all_at_once():
+    rows = [
+        Row(n, "winnable" if n % 3 else "unwinnable", 20 + n % 7 if n % 3 else None, n, n / 1000)
+        for n in range(1, 200)
+    ]
+    whole = summary(rows)
+    parts = Tally()
+    for start in range(0, len(rows), 17):
+        parts.add_rows(rows[start : start + 17])
+    assert parts.summary() == whole
+    assert whole.slowest[0] == (199, 0.199) and len(whole.slowest) == 10
+    assert whole.longest[0] == (13, 26)  # the lowest deal among the longest lines
+    assert sum(whole.lines.values()) == whole.winnable
+    assert whole.median == pytest.approx(0.1, rel=2e-3) and whole.p99 == pytest.approx(0.198, rel=2e-3)
+
+
+def test_summary_with_no_stored_rows_says_so(tmp_path, capsys):
+    assert main(["stats", "--summary", str(tmp_path)]) == 2
+    assert "holds no solved deals" in capsys.readouterr().err
+
+
+def test_stats_without_deals_or_summary_is_a_usage_error(capsys):
+    assert main(["stats"]) == 2
+    assert "--deals" in capsys.readouterr().err
