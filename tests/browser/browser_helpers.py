@@ -61,3 +61,11 @@ def play(page: Page, line: str, start: int = 0):
 def center(locator):
     box = locator.bounding_box()
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def slow_network(page: Page, latency_ms: int) -> None:
+    """Chromium's own network emulation: every request of the page waits `latency_ms` more."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    conditions = {"offline": False, "latency": latency_ms, "downloadThroughput": -1}
+    cdp.send("Network.emulateNetworkConditions", {**conditions, "uploadThroughput": -1})

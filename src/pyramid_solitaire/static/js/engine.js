@@ -38,7 +38,7 @@ const pairs = (a, b) => value(a) + value(b) === PAIR_SUM;
 export const cardText = (card) => RANKS[card % 13] + SUITS[Math.floor(card / 13)];
 
 /** Hostile text echoed in a message, cut short (cards.quote). */
-function quote(text, limit = 24) {
+export function quote(text, limit = 24) {
   const t = String(text);
   return `'${t.length <= limit ? t : t.slice(0, limit) + "..."}'`;
 }

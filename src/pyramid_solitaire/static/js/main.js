@@ -4,7 +4,9 @@
 //                listeners told of every change; apply(move) is the one place a move is applied
 //   saves.js     when and what the session saves, restoring a save (store.js keeps the format)
 //   store.js     localStorage: save format, settings, favourites, recent games
-//   api.js       the server's JSON API          engine.js (to come) the rules in the page
+//   api.js       the server's JSON API          engine.js the rules in the page (held to the server's)
+//   local.js     api.js's calls answered in the page by engine.js: moves need no server
+//   offline.js   the service worker that keeps the page for offline play
 //   clock.js     playing time and idle time     play.js   the player's actions and what follows a change
 //   layout.js    the layout plan (card size, where each heap lies) for a table size
 //   board.js     the cards on the board, drawn from a view and a plan
@@ -26,6 +28,8 @@ import { ask, bindMore, openGamesMenu, openMore } from "./menus.js";
 import { createMessages } from "./messages.js";
 import { createPlay } from "./play.js";
 import { openRules } from "./rules-dialog.js";
+import * as local from "./local.js";
+import { keepForOffline } from "./offline.js";
 import { createScreen } from "./screen.js";
 import { createSession } from "./session.js";
 import { bindStats, openStats } from "./stats-dialog.js";
@@ -38,7 +42,7 @@ const table = $("table");
 const prefs = store.settings();
 const ui = { selected: null, hint: [], paused: false }; // the player's marks and the pause
 const clock = createClock();
-const session = createSession({ elapsed: clock.elapsed });
+const session = createSession({ server: local, elapsed: clock.elapsed }); // moves are played here, at once
 const board = createBoard(boardEl);
 const screen = createScreen({ session, ui, prefs, clock, board, table });
 const messages = createMessages({ toast: $("toast"), text: $("toast-text"), button: $("toast-action") });
@@ -120,6 +124,7 @@ function bind() {
 }
 
 async function start() {
+  keepForOffline();
   setLanguage(prefs.lang || browserLanguage());
   translatePage();
   bind();

@@ -10,6 +10,8 @@ import * as stats from "./stats.js";
 import * as store from "./store.js";
 
 const IDLE_PAUSE_MS = 5 * 60 * 1000;
+// What the player is told when a feature that needs the server finds it out of reach.
+const NEEDS_SERVER = { hint: "hintOffline", daily: "dailyOffline" };
 
 /**
  * deps: session, clock, screen, board, messages ({say}), ui ({selected, hint, paused}),
@@ -35,7 +37,7 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
       if (change.move) board.shake(change.move.split("+"));
       say(t("refused", { reason: reason(change.error.message) }));
     } else if (change.type === "offline") {
-      say(t("serverDown"));
+      say(t(NEEDS_SERVER[change.error.feature] || "serverDown"), 8000); // hints, daily deal
       console.error(change.error);
     } else if (change.type === "busy") {
       if (change.busy) document.body.dataset.busy = "1";
@@ -166,14 +168,17 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
     } else if (answer.winnable === true) {
       say(t("winnableProven"));
     } else if (answer.winnable === false) {
-      say(t("winnableUnproven"), 8000);
+      sayUnproven(answer);
     }
   }
+
+  /** A random deal instead of a proven one: no proof in time, or no server to prove it. */
+  const sayUnproven = (answer) => say(t(answer.offline ? "winnableOffline" : "winnableUnproven"), 8000);
 
   /** Open a variant: its saved game if there is one that loads, else a new deal. */
   async function openVariant(id) {
     const answer = await session.open(id, optionsFor(null, false));
-    if (answer && answer.winnable === false) say(t("winnableUnproven"), 8000);
+    if (answer && answer.winnable === false) sayUnproven(answer);
   }
 
   /** A share link (/?variant=giza&deal=123): play that deal. A different unfinished game of the
