@@ -98,7 +98,7 @@ def test_a_run_stopped_halfway_and_restarted_has_each_deal_once(tmp_path):
     )
     try:
         wait_for(lambda: len(list(out.glob("*.parquet"))) >= 3, 120, "three finished chunks")
-        os.killpg(first.pid, signal.SIGINT)  # Ctrl-C reaches the whole process group
+        first.send_signal(signal.SIGTERM)  # as `kill` or a shutdown would; it stops as Ctrl-C does
         assert first.wait(timeout=60) == 130
     finally:
         if first.poll() is None:
@@ -171,6 +171,7 @@ def test_tally_a_chunk_at_a_time_equals_all_at_once():
         parts.add_rows(rows[start : start + 17])
     assert parts.summary() == whole
     assert whole.slowest[0] == (199, 0.199) and len(whole.slowest) == 10
+    assert whole.most_states[:2] == [(199, 199, 0.199), (198, 198, 0.198)]
     assert whole.longest[0] == (13, 26)  # the lowest deal among the longest lines
     assert sum(whole.lines.values()) == whole.winnable
     assert whole.median == pytest.approx(0.1, rel=2e-3) and whole.p99 == pytest.approx(0.198, rel=2e-3)

@@ -5,8 +5,10 @@ ValueErrors, printed as one line with exit status 2 (never a traceback).
 """
 
 import argparse
+import contextlib
 import json
 import secrets
+import signal
 import sys
 
 from .board import draw_board
@@ -269,7 +271,8 @@ def cmd_stats(args, out) -> int:
         except OSError as err:
             raise UsageError(f"cannot make the folder {folder}: {err.strerror}") from None
         try:
-            solve_with_bar(folder, series, numbers, args)
+            with stop_on_sigterm():
+                solve_with_bar(folder, series, numbers, args)
         except KeyboardInterrupt:
             if args.out:
                 print(f"stopped; the chunks finished are in {folder}: run again to resume", file=sys.stderr)
@@ -279,6 +282,24 @@ def cmd_stats(args, out) -> int:
         if args.csv:
             dataset.write_csv(args.csv, dataset.read_rows(chunks, numbers))
     return 0
+
+
+@contextlib.contextmanager
+def stop_on_sigterm():
+    """A `kill` (or a shutdown) stops a run as Ctrl-C does: the chunks finished stay stored."""
+
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
+    try:
+        before = signal.signal(signal.SIGTERM, interrupt)
+    except ValueError:  # not the main thread: leave signals alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
 
 
 def solve_with_bar(folder: str, series, numbers: range, args) -> None:

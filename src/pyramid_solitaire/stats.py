@@ -76,6 +76,8 @@ class Summary:
     seconds: float  # solver time of all deals added up
     states: int
     slowest: list[tuple[int, float]] = field(default_factory=list)  # (deal, seconds), slowest first
+    # (deal, states, seconds), most positions searched first: hardness that a loaded machine can't skew
+    most_states: list[tuple[int, int, float]] = field(default_factory=list)
     longest: list[tuple[int, int]] = field(default_factory=list)  # (deal, steps), longest first
     lines: dict[int, int] = field(default_factory=dict)  # steps -> winnable deals with a line that long
     proven_shortest: int = 0  # winnable deals whose line is proven shortest
@@ -95,6 +97,7 @@ class Tally:
         self.times = np.zeros(BUCKETS, dtype=np.int64)
         self.lines = np.zeros(0, dtype=np.int64)
         self.slowest = (np.zeros(0, np.uint64), np.zeros(0))
+        self.most_states = (np.zeros(0, np.uint64), np.zeros(0, np.int64), np.zeros(0))
         self.longest = (np.zeros(0, np.uint64), np.zeros(0, np.int64))
         self.max = 0.0
 
@@ -108,7 +111,8 @@ class Tally:
         self.deals += table.num_rows
         self.winnable += int(won.sum())
         self.unknown += int((verdict == UNKNOWN).sum())
-        self.states += int(table.column("states").to_numpy().sum())
+        states = table.column("states").to_numpy()
+        self.states += int(states.sum())
         self.seconds += float(seconds.sum())
         self.max = max(self.max, float(seconds.max()))
         np.add.at(self.times, _bucket(seconds), 1)
@@ -119,6 +123,7 @@ class Tally:
         counts[: len(self.lines)] += self.lines
         self.lines = counts
         self.slowest = _top(self.slowest, (deal, seconds))
+        self.most_states = _top(self.most_states, (deal, states, seconds))
         self.longest = _top(self.longest, (deal[won], steps))
 
     def add_rows(self, rows: Iterable[Row]) -> "Tally":
@@ -153,6 +158,7 @@ class Tally:
             seconds=self.seconds,
             states=self.states,
             slowest=[(int(d), float(s)) for d, s in zip(*self.slowest, strict=True)],
+            most_states=[(int(d), int(n), float(s)) for d, n, s in zip(*self.most_states, strict=True)],
             longest=[(int(d), int(s)) for d, s in zip(*self.longest, strict=True)],
             lines={n: int(c) for n, c in enumerate(self.lines) if c},
             proven_shortest=self.proven,
@@ -172,12 +178,11 @@ def _bucket(seconds: np.ndarray) -> np.ndarray:
     return np.minimum(scaled.astype(np.int64), BUCKETS - 1)
 
 
-def _top(kept: tuple[np.ndarray, np.ndarray], new: tuple[np.ndarray, np.ndarray]):
-    """The HARDEST (deal, value) pairs of both, largest value first, lower deal first on ties."""
-    deals = np.concatenate([kept[0], new[0]])
-    values = np.concatenate([kept[1], new[1]])
-    order = np.lexsort((deals, -values))[:HARDEST]
-    return deals[order], values[order]
+def _top(kept: tuple[np.ndarray, ...], new: tuple[np.ndarray, ...]) -> tuple[np.ndarray, ...]:
+    """The HARDEST rows (deal, value, ...) of both, largest value first, lower deal first on ties."""
+    columns = [np.concatenate([a, b]) for a, b in zip(kept, new, strict=True)]
+    order = np.lexsort((columns[0], -columns[1]))[:HARDEST]
+    return tuple(column[order] for column in columns)
 
 
 def summary(rows: Iterable[Row]) -> Summary:

@@ -1,0 +1,207 @@
+"""The winnability table of the six variants: run the deals (resumable), then write the table.
+
+`run` solves, in stages, with `pyramid-solitaire stats --out` (so every stage resumes where a
+stopped run left off, and a later stage never solves a deal twice):
+  1. deals 0..9,999 of every variant, cheapest first: a table of all six early on;
+  2. proven shortest lines for a sample of one variant (the line-length distribution);
+  3. deals 0..99,999, then 0..999,999 of every variant, cheapest first.
+`table` reads the stored rows (nothing is solved) and rewrites the generated parts of
+docs/winnability.md and README.md (between `<!-- winnability:NAME -->` markers) and the chart
+docs/winnability.png (matplotlib: `pip install -e '.[charts]'`).
+
+    nice -n 19 .venv/bin/python benchmarks/winnability.py run --root /work/winnability --jobs 2
+    .venv/bin/python benchmarks/winnability.py table --root /work/winnability
+"""
+
+import argparse
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from pyramid_solitaire import dataset
+from pyramid_solitaire.dataset import Series
+from pyramid_solitaire.stats import Summary, Tally
+
+# Cheapest first (milliseconds per deal measured on deals 0..199).
+ORDER = ("open-stock", "giza", "pyramid", "classic", "three-wastes", "classic-redeal")
+HERE = Path(__file__).resolve().parent.parent
+COMMAND = str(Path(sys.executable).parent / "pyramid-solitaire")
+
+
+def run(args) -> None:
+    first, *rest = args.stages
+    for variant in ORDER:
+        stats(args, variant, first, [])
+    stats(args, args.shortest_variant, args.shortest_deals, ["--shortest"], folder="shortest")
+    for count in rest:
+        for variant in ORDER:
+            stats(args, variant, count, [])
+
+
+def stats(args, variant: str, count: int, extra: list[str], folder: str | None = None) -> None:
+    out = Path(args.root) / (folder or variant)
+    command = [COMMAND, "stats", "--variant", variant, "--deals", f"0..{count - 1}", "--jobs", str(args.jobs)]
+    print(" ".join([*command[1:], "--out", str(out), *extra]), flush=True)
+    subprocess.run([*command, "--out", str(out), *extra], check=True)
+
+
+def tally(folder: Path, series: Series) -> tuple[Summary, list[tuple[int, int]]]:
+    chunks = dataset.stored_chunks(str(folder), series)
+    counts = Tally()
+    for table in dataset.read_rows(chunks):
+        counts.add(table)
+    return counts.summary(), dataset.covered(None, chunks)
+
+
+def link(variant: str, deal: int) -> str:
+    return f"[{deal}](/?variant={variant}&deal={deal})"
+
+
+def spans(runs: list[tuple[int, int]]) -> str:
+    return ", ".join(f"{a:,}..{b:,}" for a, b in runs) or "none"
+
+
+def main_table(found: dict[str, tuple[Summary, list]]) -> str:
+    lines = [
+        "| variant | deals solved | winnable | win rate | 95% interval "
+        "| ms/deal median | p99 | deals/s per core |",
+        "| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: |",
+    ]
+    for variant, (s, runs) in found.items():
+        unknown = f" ({s.unknown} unknown)" if s.unknown else ""
+        lines.append(
+            f"| {variant} | {s.deals:,} ({spans(runs)}){unknown} | {s.winnable:,} | {100 * s.win_rate:.2f}% "
+            f"| {100 * s.low:.2f}% to {100 * s.high:.2f}% (±{50 * (s.high - s.low):.2f}) "
+            f"| {1000 * s.median:.2f} | {1000 * s.p99:.1f} | {s.deals_per_second:.0f} |"
+        )
+    return "\n".join(lines)
+
+
+def slowest_table(found: dict[str, tuple[Summary, list]]) -> str:
+    lines = [
+        "| variant | the ten deals whose search took the most positions (positions, seconds) |",
+        "| --- | --- |",
+    ]
+    for variant, (s, _) in found.items():
+        cells = ", ".join(f"{link(variant, d)} ({n:,}, {t:.2f} s)" for d, n, t in s.most_states)
+        lines.append(f"| {variant} | {cells} |")
+    lines += ["", "| variant | the ten slowest deals by the clock (seconds) |", "| --- | --- |"]
+    for variant, (s, _) in found.items():
+        cells = ", ".join(f"{link(variant, d)} ({t:.2f} s)" for d, t in s.slowest)
+        lines.append(f"| {variant} | {cells} |")
+    return "\n".join(lines)
+
+
+def shortest_part(variant: str, s: Summary, runs: list) -> str:
+    longest = ", ".join(f"{link(variant, d)} ({n} steps)" for d, n in s.longest)
+    counts = " ".join(f"{n}:{c}" for n, c in sorted(s.lines.items()))
+    mean = sum(n * c for n, c in s.lines.items()) / max(s.winnable, 1)
+    return (
+        f"{variant}, deals {spans(runs)}: {s.winnable:,} winnable, {s.proven_shortest:,} of them with a line "
+        f"proven shortest; mean {mean:.1f} steps, shortest {min(s.lines, default=0)}, longest "
+        f"{max(s.lines, default=0)}.\n\nThe ten winnable deals with the longest shortest line: {longest}.\n\n"
+        f"Steps: winnable deals with a shortest line that long: `{counts}`"
+    )
+
+
+def chart(found: dict[str, tuple[Summary, list]], shortest: tuple[str, Summary] | None, path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, 2 if shortest else 1, figsize=(11 if shortest else 6, 4), squeeze=False)
+    ax = axes[0][0]
+    names = list(found)
+    rates = [100 * s.win_rate for s, _ in found.values()]
+    errors = [
+        [100 * (s.win_rate - s.low) for s, _ in found.values()],
+        [100 * (s.high - s.win_rate) for s, _ in found.values()],
+    ]
+    ax.barh(names, rates, xerr=errors, color="#3b7dd8", capsize=3, height=0.6)
+    for y, (rate, (s, _)) in enumerate(zip(rates, found.values(), strict=True)):
+        ax.text(100 * s.high + 1.5, y, f"{rate:.2f}% ({s.deals:,} deals)", va="center", fontsize=8)
+    ax.set_xlim(0, 100)
+    ax.invert_yaxis()
+    ax.set_xlabel("winnable deals, % (95% interval)")
+    ax.set_title("Win rate with perfect play")
+    if shortest:
+        variant, s = shortest
+        ax = axes[0][1]
+        ax.bar(list(s.lines), list(s.lines.values()), color="#d8843b")
+        ax.set_xlabel("steps of the shortest winning line")
+        ax.set_ylabel("winnable deals")
+        ax.set_title(f"{variant}: shortest lines ({s.winnable:,} winnable deals)")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+
+
+def replace_part(path: Path, name: str, text: str) -> None:
+    """Put `text` between the markers <!-- winnability:NAME --> and <!-- /winnability:NAME -->."""
+    content = path.read_text()
+    pattern = re.compile(rf"(<!-- winnability:{name} -->\n).*?(<!-- /winnability:{name} -->)", re.S)
+    if not pattern.search(content):
+        raise SystemExit(f"{path} has no <!-- winnability:{name} --> markers")
+    path.write_text(pattern.sub(lambda m: m[1] + text + "\n" + m[2], content))
+
+
+def table(args) -> None:
+    root = Path(args.root)
+    found = {v: tally(root / v, Series(v)) for v in ORDER if (root / v).is_dir()}
+    found = {v: f for v, f in found.items() if f[0].deals}
+    shortest_series = Series(args.shortest_variant, shortest=True)
+    shortest = tally(root / "shortest", shortest_series) if (root / "shortest").is_dir() else None
+    doc = HERE / "docs" / "winnability.md"
+    table_text = main_table(found)
+    print(table_text)
+    replace_part(doc, "table", table_text)
+    replace_part(HERE / "README.md", "table", table_text)
+    replace_part(doc, "slowest", slowest_table(found))
+    if shortest and shortest[0].deals:
+        part = shortest_part(args.shortest_variant, *shortest)
+        print(part)
+        replace_part(doc, "shortest", part)
+    if not args.no_chart:
+        has_lines = shortest is not None and shortest[0].deals > 0
+        chart(
+            found,
+            (args.shortest_variant, shortest[0]) if has_lines else None,
+            HERE / "docs" / "winnability.png",
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name, func in (("run", run), ("table", table)):
+        p = sub.add_parser(name)
+        p.set_defaults(func=func)
+        p.add_argument(
+            "--root", default="winnability", help="one folder of rows per variant (default ./winnability)"
+        )
+        p.add_argument(
+            "--shortest-variant", default="three-wastes", help="variant whose shortest lines are sampled"
+        )
+    run_parser = sub.choices["run"]
+    run_parser.add_argument("--jobs", type=int, default=2, help="local worker processes (default 2)")
+    run_parser.add_argument(
+        "--stages",
+        type=lambda text: [int(n) for n in text.split(",")],
+        default=[10_000, 100_000, 1_000_000],
+        help="deals per variant after each stage (default 10000,100000,1000000)",
+    )
+    run_parser.add_argument(
+        "--shortest-deals", type=int, default=2000, help="deals in the shortest-line sample"
+    )
+    sub.choices["table"].add_argument(
+        "--no-chart", action="store_true", help="leave docs/winnability.png alone"
+    )
+    args = parser.parse_args()
+    args.func(args)
+
+
+if __name__ == "__main__":
+    main()
