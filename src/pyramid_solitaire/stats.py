@@ -96,9 +96,14 @@ class Tally:
         self.seconds = 0.0
         self.times = np.zeros(BUCKETS, dtype=np.int64)
         self.lines = np.zeros(0, dtype=np.int64)
-        self.slowest = (np.zeros(0, np.uint64), np.zeros(0))
-        self.most_states = (np.zeros(0, np.uint64), np.zeros(0, np.int64), np.zeros(0))
-        self.longest = (np.zeros(0, np.uint64), np.zeros(0, np.int64))
+        # The hardest rows so far, as columns: (deal, the value ranked by, any more columns).
+        self.slowest: tuple[np.ndarray, ...] = (np.zeros(0, np.uint64), np.zeros(0))
+        self.most_states: tuple[np.ndarray, ...] = (
+            np.zeros(0, np.uint64),
+            np.zeros(0, np.int64),
+            np.zeros(0),
+        )
+        self.longest: tuple[np.ndarray, ...] = (np.zeros(0, np.uint64), np.zeros(0, np.int64))
         self.max = 0.0
 
     def add(self, table: pa.Table) -> None:
