@@ -197,7 +197,7 @@ def test_hint_marks_a_move_of_a_winning_line(page: Page):
     open_deal(page, "pyramid", 1)
     page.click("#btn-hint")
     expect(card(page, "Kc")).to_have_class(re.compile(r"\bhint\b"))
-    expect(page.locator("#toast")).to_contain_text("Hint: Kc")
+    expect(page.locator("#toast")).to_contain_text("Hint: remove the king of clubs.")
     expect(page.locator("#toast")).to_contain_text("winning line")  # more in test_solver_in_game.py
     play(page, "Kc Kh 5h+8s")  # now drawing is the only move
     page.keyboard.press("h")

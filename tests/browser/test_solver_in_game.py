@@ -62,7 +62,8 @@ def test_a_lost_position_names_the_last_winnable_move_and_undoes_back_there(page
     expect(page.locator("#end-title")).to_have_text("No move left")
     # stuck: the page asks the solver by itself (the Hint button says the same)
     expect(page.locator("#toast-text")).to_have_text(
-        "This position cannot be won any more. It was last winnable after move 3 (9d + 4d); 4c + 9h lost it."
+        "This position cannot be won any more. It was last winnable after move 3 (9\u2666 + 4\u2666); "
+        "then 4\u2663 + 9\u2665 lost it."
     )
     button = page.locator("#toast-action")
     expect(button).to_have_text("Undo 4 moves")

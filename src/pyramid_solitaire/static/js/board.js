@@ -3,7 +3,8 @@
 // elements are the board's only memory, kept per board, not in module globals.
 
 import { RATIO, placements } from "./layout.js";
-import { cardName, t } from "./i18n.js";
+import { t } from "./i18n.js";
+import { cardLabel } from "./words.js";
 
 function makeCard(card) {
   const el = document.createElement("button");
@@ -83,7 +84,7 @@ export function createBoard(boardEl) {
       el.classList.toggle("selected", card === selected);
       el.classList.toggle("hint", hint.includes(card));
       el.tabIndex = isAvailable ? 0 : -1;
-      el.setAttribute("aria-label", cardName(card));
+      el.setAttribute("aria-label", cardLabel(card));
       el.setAttribute("aria-pressed", card === selected ? "true" : "false");
       el.classList.remove("gone");
     }
@@ -146,7 +147,7 @@ export function createBoard(boardEl) {
     stockEl.classList.toggle("can-draw", view.can_draw);
     stockEl.classList.toggle("hint", hint.includes("draw") || hint.includes("recycle"));
     stockEl.querySelector(".badge").textContent = count > 0 ? String(count) : "";
-    const label = view.can_draw ? t("drawHere", { n: view.stock.count })
+    const label = view.can_draw ? t("drawHere", { count: view.stock.count })
       : view.can_recycle ? t("recycleHere") : t("stockEmpty");
     stockEl.setAttribute("aria-label", label);
     stockEl.title = label;

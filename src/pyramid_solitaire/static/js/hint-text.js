@@ -1,22 +1,22 @@
 // What a hint says: the move of a winning line, or that the game is lost and since when.
 
 import { t } from "./i18n.js";
+import { cardName, moveShort } from "./words.js";
 
-/** A pair for people: "7d + 6c". */
-const spaced = (move) => move.replace("+", " + ");
-
-function moveText(move) {
+/** The hinted move as advice: "pair the ten of hearts with the three of clubs", "draw a card". */
+function advice(move) {
   if (move === "draw") return t("hintDraw");
   if (move === "recycle") return t("hintRecycle");
-  return t("hintMove", { move: spaced(move) });
+  const [a, b] = move.split("+");
+  return b === undefined ? t("hintKing", { card: cardName(a) }) : t("hintPair", { a: cardName(a), b: cardName(b) });
 }
 
 function lostSince(h) {
   if (h.last_winnable === null) return t("hintLostUnknown");
   if (h.last_winnable < 0) return t("hintNeverWinnable");
-  const losing = spaced(h.losing_move);
+  const losing = moveShort(h.losing_move);
   if (h.last_winnable === 0) return t("hintLostAtStart", { losing });
-  return t("hintLastWinnable", { n: h.last_winnable, move: spaced(h.last_winnable_move), losing });
+  return t("hintLastWinnable", { n: h.last_winnable, move: moveShort(h.last_winnable_move), losing });
 }
 
 /** The message for the server's hint `h`: {text, ms (0: until the position changes), undo
@@ -24,11 +24,11 @@ function lostSince(h) {
 export function hintMessage(h) {
   if (h.verdict === "unwinnable") return { text: `${t("hintLost")} ${lostSince(h)}`, ms: 0, undo: h.undo || null };
   if (h.move === null) return { text: t("hintNone"), ms: 4000, undo: null };
-  const line = t(h.shortest ? "hintShortest" : "hintWinning", { steps: h.steps });
-  return { text: `${moveText(h.move)} ${h.checked ? line : t(h.busy ? "hintBusy" : "hintUnchecked")}`, ms: 8000, undo: null };
+  const line = t(h.shortest ? "hintShortest" : "hintWinning", { count: h.steps });
+  return { text: `${advice(h.move)} ${h.checked ? line : t(h.busy ? "hintBusy" : "hintUnchecked")}`, ms: 8000, undo: null };
 }
 
-export const undoLabel = (n) => t(n === 1 ? "hintUndoButtonOne" : "hintUndoButton", { n });
+export const undoLabel = (n) => t("hintUndoButton", { count: n });
 
 /** After undoing back to where the hint said the game could still be won. */
 export const backThere = (n) => (n ? t("hintBackThere", { n }) : t("hintBackStart"));

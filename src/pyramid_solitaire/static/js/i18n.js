@@ -9,35 +9,38 @@ const STRINGS = {
     deal: "Deal {n}", deck: "Own deck", time: "Time", moves: "Moves",
     passesLeft: "Passes left",
     paused: "Paused", pausedText: "The clock is stopped. Resume when you are ready.",
-    wonTitle: "You won!", wonText: "Cleared in {time} with {moves} moves.",
+    wonTitle: "You won!",
+    wonText: { one: "Cleared in {time} with {count} move.", other: "Cleared in {time} with {count} moves." },
     stuckTitle: "No move left",
     stuckText: "No pair, no king and no card to draw. Undo a few moves, play the deal again, or start a new one.",
     gameMenu: "Choose a game", recent: "Recently played",
     allGames: "All games", markFavourite: "Mark {name} as a favourite",
     unmarkFavourite: "Remove {name} from the favourites", noRecent: "Nothing played yet.",
     settings: "More", language: "Language", autoPause: "Pause automatically (after 5 minutes without input, and when the tab is hidden)",
-    playDeal: "Play deal number", go: "Play", dealNumberBad: "A deal number is a whole number from 0 up.",
+    playDeal: "Play deal number", go: "Play",
+    dealNumberBad: "A deal number is a whole number from 0 to 18,446,744,073,709,551,615.",
     stockEmpty: "Empty stock", recycleHere: "Turn the waste over (recycle)",
-    drawHere: "Draw from the stock ({n} cards)",
-    hintMove: "Hint: {move}.", hintDraw: "Hint: draw a card.", hintRecycle: "Hint: turn the waste over.",
+    drawHere: { one: "Draw from the stock ({count} card)", other: "Draw from the stock ({count} cards)" },
+    hintPair: "Hint: pair {a} with {b}.", hintKing: "Hint: remove {card}.",
+    hintDraw: "Hint: draw a card.", hintRecycle: "Hint: turn the waste over.",
     hintNone: "No move is left.", hintUnchecked: "(A legal move; the solver has not checked it.)",
-    hintWinning: "(It starts a winning line of {steps} moves.)",
-    hintShortest: "(It starts a shortest winning line: {steps} moves.)",
+    hintWinning: { one: "(It wins the game.)", other: "(It starts a winning line of {count} moves.)" },
+    hintShortest: { one: "(It wins the game.)", other: "(It starts a shortest winning line: {count} moves.)" },
     hintBusy: "(A legal move; the solver is busy and has not checked it.)",
     hintLost: "This position cannot be won any more.",
-    hintLastWinnable: "It was last winnable after move {n} ({move}); {losing} lost it.",
+    hintLastWinnable: "It was last winnable after move {n} ({move}); then {losing} lost it.",
     hintLostAtStart: "It was winnable at the start; the first move, {losing}, lost it.",
     hintNeverWinnable: "This deal cannot be won from the start.",
     hintLostUnknown: "(The solver ran out of time looking for the last winnable position.)",
-    hintUndoButton: "Undo {n} moves", hintUndoButtonOne: "Undo 1 move",
+    hintUndoButton: { one: "Undo {count} move", other: "Undo {count} moves" },
     hintBackThere: "Back after move {n}: from here the game can still be won.",
     hintBackStart: "Back at the start: this deal can be won.",
     statistics: "Statistics", statsTitle: "Statistics: {name}", statsPlayed: "Played", statsWon: "Won",
     statsRate: "Win rate", statsStreak: "Current streak", statsBestStreak: "Best streak",
     statsBestTime: "Best time", statsFewest: "Fewest moves", statsHints: "Hints used",
     statsRecent: "Recent games", statsNone: "No games played yet.",
-    statsChartLabel: "Last {n} games, oldest first: {won} won, {lost} lost",
-    statsWonBar: "won in {moves} moves", statsLostBar: "lost",
+    statsChartLabel: { one: "The last game: {won} won, {lost} lost", other: "Last {count} games, oldest first: {won} won, {lost} lost" },
+    statsWonBar: { one: "won in {count} move", other: "won in {count} moves" }, statsLostBar: "lost",
     statsReset: "Reset statistics", statsResetAsk: "Reset all statistics of {name}? This cannot be undone.",
     statsResetYes: "Yes, reset", cancel: "Cancel", statsResetDone: "The statistics of {name} are reset.",
     statsRule: "A game counts as played from its first move, and as lost when no move is left or when you start another game before winning it.",
@@ -60,9 +63,12 @@ const STRINGS = {
     restored: "Welcome back: your game is restored.",
     fullscreenFallback: "Fullscreen is not available here; the board fills the page instead.",
     keysTitle: "Controls", rulesHead: "Rules", faqHead: "Questions", tipsHead: "Tips",
-    cardName: "{rank} of {suit}",
-    ranks: { A: "Ace", T: "10", J: "Jack", Q: "Queen", K: "King" },
-    suits: { c: "clubs", d: "diamonds", h: "hearts", s: "spades" },
+    // Cards and moves for people (words.js): "the ten of hearts" in a sentence, "10♥ + 3♣" for a move.
+    cardName: "the {rank} of {suit}", cardLabel: "{rank} of {suit}",
+    rankWords: { A: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
+      9: "nine", T: "ten", J: "jack", Q: "queen", K: "king" },
+    suitWords: { c: "clubs", d: "diamonds", h: "hearts", s: "spades" },
+    rankShort: { T: "10" }, moveDraw: "draw", moveRecycle: "turn the waste over",
   },
   de: {
     title: "Pyramiden-Solitär", board: "Die Pyramide, der Vorrat und die Ablage",
@@ -72,35 +78,38 @@ const STRINGS = {
     deal: "Spiel {n}", deck: "Eigenes Blatt", time: "Zeit", moves: "Züge",
     passesLeft: "Durchgänge übrig",
     paused: "Pause", pausedText: "Die Uhr steht. Spiel weiter, wenn du bereit bist.",
-    wonTitle: "Gewonnen!", wonText: "Abgeräumt in {time} mit {moves} Zügen.",
+    wonTitle: "Gewonnen!",
+    wonText: { one: "Abgeräumt in {time} mit {count} Zug.", other: "Abgeräumt in {time} mit {count} Zügen." },
     stuckTitle: "Kein Zug mehr möglich",
     stuckText: "Kein Paar, kein König und keine Karte zum Ziehen. Nimm ein paar Züge zurück, spiele dieses Spiel nochmal oder beginne ein neues.",
     gameMenu: "Spiel wählen", recent: "Zuletzt gespielt",
     allGames: "Alle Spiele", markFavourite: "{name} als Favorit markieren",
     unmarkFavourite: "{name} aus den Favoriten entfernen", noRecent: "Noch nichts gespielt.",
     settings: "Mehr", language: "Sprache", autoPause: "Automatisch pausieren (nach 5 Minuten ohne Eingabe und wenn der Tab verborgen ist)",
-    playDeal: "Spielnummer spielen", go: "Spielen", dealNumberBad: "Eine Spielnummer ist eine ganze Zahl ab 0.",
+    playDeal: "Spielnummer spielen", go: "Spielen",
+    dealNumberBad: "Eine Spielnummer ist eine ganze Zahl von 0 bis 18.446.744.073.709.551.615.",
     stockEmpty: "Leerer Vorrat", recycleHere: "Ablage umdrehen (neuer Durchgang)",
-    drawHere: "Vom Vorrat ziehen ({n} Karten)",
-    hintMove: "Tipp: {move}.", hintDraw: "Tipp: zieh eine Karte.", hintRecycle: "Tipp: dreh die Ablage um.",
+    drawHere: { one: "Vom Vorrat ziehen ({count} Karte)", other: "Vom Vorrat ziehen ({count} Karten)" },
+    hintPair: "Tipp: {a} und {b} zusammen ablegen.", hintKing: "Tipp: {card} ablegen.",
+    hintDraw: "Tipp: zieh eine Karte.", hintRecycle: "Tipp: dreh die Ablage um.",
     hintNone: "Es ist kein Zug mehr möglich.", hintUnchecked: "(Ein erlaubter Zug; der Löser hat ihn nicht geprüft.)",
-    hintWinning: "(Damit beginnt ein Gewinnweg mit {steps} Zügen.)",
-    hintShortest: "(Damit beginnt ein kürzester Gewinnweg: {steps} Züge.)",
+    hintWinning: { one: "(Damit ist das Spiel gewonnen.)", other: "(Damit beginnt ein Gewinnweg mit {count} Zügen.)" },
+    hintShortest: { one: "(Damit ist das Spiel gewonnen.)", other: "(Damit beginnt ein kürzester Gewinnweg: {count} Züge.)" },
     hintBusy: "(Ein erlaubter Zug; der Löser ist beschäftigt und hat ihn nicht geprüft.)",
     hintLost: "Diese Stellung ist nicht mehr zu gewinnen.",
-    hintLastWinnable: "Zuletzt gewinnbar war das Spiel nach Zug {n} ({move}); {losing} hat es verloren.",
+    hintLastWinnable: "Zuletzt gewinnbar war es nach Zug {n} ({move}); dann hat {losing} es verloren.",
     hintLostAtStart: "Am Anfang war das Spiel gewinnbar; schon der erste Zug, {losing}, hat es verloren.",
     hintNeverWinnable: "Dieses Spiel ist von Anfang an nicht zu gewinnen.",
     hintLostUnknown: "(Der Löser fand in der Zeit nicht heraus, wann es zuletzt gewinnbar war.)",
-    hintUndoButton: "{n} Züge zurück", hintUndoButtonOne: "1 Zug zurück",
+    hintUndoButton: { one: "{count} Zug zurück", other: "{count} Züge zurück" },
     hintBackThere: "Zurück nach Zug {n}: von hier ist das Spiel noch zu gewinnen.",
     hintBackStart: "Zurück am Anfang: dieses Spiel ist zu gewinnen.",
     statistics: "Statistik", statsTitle: "Statistik: {name}", statsPlayed: "Gespielt", statsWon: "Gewonnen",
     statsRate: "Gewinnquote", statsStreak: "Aktuelle Serie", statsBestStreak: "Beste Serie",
     statsBestTime: "Beste Zeit", statsFewest: "Wenigste Züge", statsHints: "Tipps genutzt",
     statsRecent: "Letzte Spiele", statsNone: "Noch keine Spiele gespielt.",
-    statsChartLabel: "Die letzten {n} Spiele, ältestes zuerst: {won} gewonnen, {lost} verloren",
-    statsWonBar: "gewonnen mit {moves} Zügen", statsLostBar: "verloren",
+    statsChartLabel: { one: "Das letzte Spiel: {won} gewonnen, {lost} verloren", other: "Die letzten {count} Spiele, ältestes zuerst: {won} gewonnen, {lost} verloren" },
+    statsWonBar: { one: "gewonnen mit {count} Zug", other: "gewonnen mit {count} Zügen" }, statsLostBar: "verloren",
     statsReset: "Statistik zurücksetzen", statsResetAsk: "Die ganze Statistik von {name} zurücksetzen? Das lässt sich nicht rückgängig machen.",
     statsResetYes: "Ja, zurücksetzen", cancel: "Abbrechen", statsResetDone: "Die Statistik von {name} ist zurückgesetzt.",
     statsRule: "Ein Spiel zählt ab dem ersten Zug als gespielt, und als verloren, wenn kein Zug mehr geht oder wenn du vor dem Sieg ein anderes Spiel beginnst.",
@@ -123,9 +132,11 @@ const STRINGS = {
     restored: "Willkommen zurück: dein Spiel ist wiederhergestellt.",
     fullscreenFallback: "Vollbild gibt es hier nicht; das Spielfeld füllt stattdessen die Seite.",
     keysTitle: "Bedienung", rulesHead: "Regeln", faqHead: "Fragen", tipsHead: "Tipps",
-    cardName: "{suit} {rank}",
-    ranks: { A: "Ass", T: "10", J: "Bube", Q: "Dame", K: "König" },
-    suits: { c: "Kreuz", d: "Karo", h: "Herz", s: "Pik" },
+    cardName: "{suit}-{rank}", cardLabel: "{suit}-{rank}",
+    rankWords: { A: "Ass", 2: "Zwei", 3: "Drei", 4: "Vier", 5: "Fünf", 6: "Sechs", 7: "Sieben", 8: "Acht",
+      9: "Neun", T: "Zehn", J: "Bube", Q: "Dame", K: "König" },
+    suitWords: { c: "Kreuz", d: "Karo", h: "Herz", s: "Pik" },
+    rankShort: { T: "10", J: "B", Q: "D" }, moveDraw: "Ziehen", moveRecycle: "Ablage umdrehen",
   },
 };
 
@@ -177,18 +188,20 @@ export function language() {
   return lang;
 }
 
-/** The text for `key` with {name} placeholders filled in. */
+/** The text for `key` with {name} placeholders filled in. A text that counts something is an
+ *  object of plural forms ({one, other}) and takes the form for `params.count` ("1 move", "2 moves"). */
 export function t(key, params = {}) {
-  const text = STRINGS[lang][key] ?? STRINGS.en[key] ?? key;
+  return fill(STRINGS[lang][key] ?? STRINGS.en[key] ?? key, params);
+}
+
+/** `text` (a template, or plural forms of one) with {name} placeholders filled in from `params`. */
+export function fill(text, params = {}) {
+  if (isPlural(text)) text = text[new Intl.PluralRules(lang).select(Number(params.count))] ?? text.other;
   if (typeof text !== "string") return text;
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
 }
 
-export function cardName(card) {
-  const s = STRINGS[lang];
-  const rank = s.ranks[card[0]] ?? card[0];
-  return t("cardName", { rank, suit: s.suits[card[1]] });
-}
+const isPlural = (text) => typeof text === "object" && text !== null && typeof text.other === "string";
 
 export function variantName(variant) {
   return lang === "de" ? variant.name_de : variant.name_en;

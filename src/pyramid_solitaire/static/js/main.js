@@ -16,6 +16,7 @@
 //   menus.js     game menu, More dialog, yes/no dialog          stats-dialog.js, rules-dialog.js
 //   fullscreen.js, dealing.js (daily deal, share links, winnable-only), stats.js (statistics)
 //   i18n.js      every text in English and German; rules-text.js the Rules dialog's texts
+//   words.js     cards, moves and lists in the player's language ("the ten of hearts", "10♥ + 3♣")
 
 import { createBoard } from "./board.js";
 import { createClock } from "./clock.js";

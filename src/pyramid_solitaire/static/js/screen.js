@@ -67,7 +67,7 @@ export function createScreen({ session, ui, prefs, clock, board, table }) {
     panel.classList.toggle("won", view.won);
     if (view.won) {
       $("end-title").textContent = t("wonTitle");
-      $("end-text").textContent = t("wonText", { time: clockText(clock.elapsed()), moves: view.move_count });
+      $("end-text").textContent = t("wonText", { time: clockText(clock.elapsed()), count: view.move_count });
     } else if (view.stuck) {
       $("end-title").textContent = t("stuckTitle");
       $("end-text").textContent = t("stuckText");

@@ -55,12 +55,12 @@ function drawChart(box, recent) {
   const slots = stats.RECENT_MAX;
   const won = recent.filter((r) => r.won).length;
   const chart = svg("svg", { viewBox: `0 0 ${slots * 10} 60`, role: "img",
-    "aria-label": t("statsChartLabel", { n: recent.length, won, lost: recent.length - won }) });
+    "aria-label": t("statsChartLabel", { count: recent.length, won, lost: recent.length - won }) });
   recent.forEach((r, i) => {
     const height = r.won ? 50 : 18;
     const bar = svg("rect", { x: i * 10 + 1.5, y: 58 - height, width: 7, height, rx: 1.5, class: r.won ? "bar won" : "bar lost" });
     const tip = document.createElementNS(SVG, "title");
-    tip.textContent = r.won ? t("statsWonBar", { moves: r.moves }) : t("statsLostBar");
+    tip.textContent = r.won ? t("statsWonBar", { count: r.moves }) : t("statsLostBar");
     bar.append(tip);
     chart.append(bar);
   });
