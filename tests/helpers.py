@@ -2,6 +2,23 @@
 
 from pyramid_solitaire.cards import ALL_CARDS, card_text, parse_card
 
+# Lines found with a small exhaustive search, checked against the engine where they are used:
+# Giza deal 18 is won by this line; Giza deal 3 is lost, and this line ends with no move left.
+WIN_GIZA_18 = (
+    "Kc 2s+Jh 3h+Th 4d+9c 4s+9s 3d+Td Ts+3s 6s+7s Qc+As Kh 8h+5d 8s+5h 2d+Jd 8c+5s "
+    "Qd+Ah 4c+9h Kd 5c+8d 7d+6h 2h+Js 6c+7h 3c+Tc Ad+Qh"
+)
+STUCK_GIZA_3 = "Kc 4c+9d 2h+Js Kh 6h+7h 3s+Th 8h+5h Qc+As Ks 9c+4d"
+# Pyramid deal 2 is won with draws and two recycles along the way.
+WIN_PYRAMID_2 = (
+    "5s+8h Ad+Qd Jd+2s draw draw 4h+9d Tc+3h draw draw draw draw draw draw draw Kc draw Jh+2h "
+    "7s+6s 9s+4d Qc+Ah draw draw draw draw 3c+Th Kh draw 8c+5d 7d+6h draw draw Ac+Qs draw Ks "
+    "draw draw Kd draw Td+3d 5h+8s 7h+6c 3s+Ts draw draw draw recycle draw draw 2d+Js draw draw "
+    "draw draw draw draw 4c+9c draw draw draw recycle draw draw Qh+As"
+)
+# Giza deal 26 is winnable; these seven moves get it stuck, and move 4 (4c+9h) is the one that lost it.
+LOSE_GIZA_26 = "8s+5d Js+2c 9d+4d 4c+9h 3d+Td Ac+Qh 8d+5h"
+
 
 def deck_with(pyramid: str, stock: str = "") -> str:
     """A deck string whose pyramid starts with the cards in `pyramid` (slot order) and whose

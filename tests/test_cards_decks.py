@@ -3,7 +3,16 @@ from pathlib import Path
 import pytest
 
 from pyramid_solitaire.cards import CardError, card_text, pairs, parse_card, value
-from pyramid_solitaire.decks import DeckError, deal_cards, format_deck, parse_deck
+from pyramid_solitaire.decks import (
+    MAX_DEAL,
+    RANDOM_DEALS,
+    DeckError,
+    deal_cards,
+    format_deck,
+    parse_deal_number,
+    parse_deck,
+    random_deal,
+)
 
 GOLDEN = Path(__file__).parent / "golden" / "deals.txt"
 
@@ -25,10 +34,44 @@ def test_deal_one_is_the_issue_string():
     assert format_deck(deal_cards(1)).endswith("Tc 3h 2s 9h 7s")
 
 
-@pytest.mark.parametrize("bad", [-1, 2**64, "7", 1.5, True])
-def test_bad_deal_numbers_are_refused(bad):
-    with pytest.raises(DeckError):
+@pytest.mark.parametrize(
+    "given,number",
+    [(0, 0), (7, 7), ("7", 7), ("007", 7), (2**64 - 1, 2**64 - 1), (str(2**64 - 1), 2**64 - 1)],
+)
+def test_deal_numbers_are_whole_numbers_or_their_digits(given, number):
+    assert parse_deal_number(given) == number
+
+
+@pytest.mark.parametrize(
+    "bad,code",
+    [
+        (True, "deal_number_invalid"),
+        (1.0, "deal_number_invalid"),
+        (1.5, "deal_number_invalid"),
+        ("1e2", "deal_number_invalid"),
+        ("1.0", "deal_number_invalid"),
+        (" 7", "deal_number_invalid"),
+        ("+7", "deal_number_invalid"),
+        ("", "deal_number_invalid"),
+        ("²", "deal_number_invalid"),
+        (None, "deal_number_invalid"),
+        ([7], "deal_number_invalid"),
+        (-1, "deal_number_range"),
+        ("-5", "deal_number_range"),
+        (2**64, "deal_number_range"),
+        (str(2**64), "deal_number_range"),
+        ("9" * 5000, "deal_number_range"),
+    ],
+)
+def test_bad_deal_numbers_are_refused_with_a_code(bad, code):
+    with pytest.raises(DeckError) as refused:
         deal_cards(bad)
+    assert refused.value.code == code and len(str(refused.value)) < 120
+
+
+def test_random_deals_are_below_the_random_range():
+    assert RANDOM_DEALS == 2**31
+    assert all(0 <= random_deal() < RANDOM_DEALS for _ in range(200))
 
 
 def test_card_values_and_text():
@@ -59,14 +102,19 @@ def test_deck_string_round_trips_and_accepts_tens_and_upper_case():
 
 def test_deck_with_51_cards_names_the_missing_card():
     cards = format_deck(deal_cards(0)).split()
-    with pytest.raises(DeckError, match=r"51 cards: Th is missing"):
+    with pytest.raises(DeckError, match=r"51 cards; missing: Th$") as refused:
         parse_deck(" ".join(cards[:-1]))
+    assert refused.value.code == "deck_missing" and refused.value.params == {"count": 51, "missing": ["Th"]}
 
 
 def test_deck_with_a_card_twice_names_it_and_the_missing_one():
     deck = format_deck(deal_cards(0)).replace("Th", "Kc")
-    with pytest.raises(DeckError, match=r"Kc is repeated; Th is missing"):
+    with pytest.raises(DeckError, match=r"repeated: Kc; missing: Th$") as refused:
         parse_deck(deck)
+    assert refused.value.code == "deck_repeated_missing"
+    cards = format_deck(deal_cards(0)).split()
+    with pytest.raises(DeckError, match=r"has 54 cards; repeated: Ac and Kc$"):
+        parse_deck(" ".join(cards + ["Ac", "Kc"]))
 
 
 def test_deck_with_an_unknown_card_names_its_position():
@@ -78,9 +126,11 @@ def test_deck_with_an_unknown_card_names_its_position():
 def test_daily_deal_is_fixed_per_day_and_variant():
     from datetime import date
 
-    from pyramid_solitaire.decks import MAX_DEAL, daily_deal
+    from pyramid_solitaire.decks import daily_deal
 
     day = date(2026, 11, 29)
-    assert daily_deal("pyramid", day) == daily_deal("pyramid", date(2026, 11, 29))
+    # Pinned: everyone, on every server version, gets the same daily deal for a day and variant.
+    assert daily_deal("pyramid", day) == 2109691077223751140
+    assert daily_deal("giza", day) == 1209235614199521550
     others = {daily_deal("giza", day), daily_deal("pyramid", date(2026, 11, 30)), daily_deal("pyramid", day)}
     assert len(others) == 3 and all(0 <= n < MAX_DEAL for n in others)

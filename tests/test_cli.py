@@ -49,18 +49,42 @@ def test_deal_from_a_deck_string(capsys):
 @pytest.mark.parametrize(
     "argv,message",
     [
-        (["deal", "--deck", " ".join(DEAL_1.split()[:51])], "51 cards: 7s is missing"),
-        (["deal", "--deck", DEAL_1.replace("7s", "9h")], "9h is repeated; 7s is missing"),
+        (["deal", "--deck", " ".join(DEAL_1.split()[:51])], "51 cards; missing: 7s"),
+        (["deal", "--deck", DEAL_1.replace("7s", "9h")], "repeated: 9h; missing: 7s"),
         (["deal", "--variant", "spider", "1"], "invalid choice: 'spider'"),
-        (["deal", "-5"], "deal"),
+        (["deal", "-5"], "deal number -5 is out of range"),
+        (["deal", "1e2"], "'1e2' is not a deal number"),
         (["deal", str(2**64)], "out of range"),
         (["deal", "1", "--random"], "only one of"),
         (["deal"], "needs a deal number"),
+        (["deal", "1", "--colour"], "unrecognized arguments: --colour"),
+        (["solve", "1", "--time-limit", "soon"], "'soon' is not a time limit"),
+        (["hint", "/no/such/record.json"], "cannot read /no/such/record.json"),
+        (["dance"], "invalid choice: 'dance'"),
+        ([], "required: command"),
     ],
 )
 def test_bad_input_exits_2_with_a_one_line_error(capsys, argv, message):
     code, out, err = run(capsys, *argv)
-    assert code == 2 and message in err and "Traceback" not in err
+    assert code == 2 and message in err and out == ""
+    assert len(err.splitlines()) == 1 and err.startswith("pyramid-solitaire") and err.endswith("\n"), err
+
+
+def test_a_hostile_deck_string_gives_one_short_line(capsys):
+    code, _, err = run(capsys, "deal", "--deck", "\n".join(["Zz\u2028" * 20_000] * 3))
+    assert code == 2 and len(err.splitlines()) == 1 and len(err) < 200, err
+
+
+def test_random_deals_are_below_2_to_the_31(capsys):
+    for _ in range(20):
+        code, out, _ = run(capsys, "deal", "--random")
+        number = int(out.splitlines()[0].split("deal ")[1])
+        assert code == 0 and 0 <= number < 2**31
+
+
+def test_help_still_prints_and_exits_0(capsys):
+    code, out, err = run(capsys, "deal", "--help")
+    assert code == 0 and "--deck" in out and err == ""
 
 
 def test_variants_lists_every_id(capsys):

@@ -13,6 +13,7 @@ from pyramid_solitaire.deal import (
     START,
     Deal,
     IllegalMove,
+    Move,
     MoveSyntaxError,
     State,
     slot,
@@ -167,6 +168,27 @@ def test_won_when_the_pyramid_is_gone():
     deal = Deal.from_number(get_variant("pyramid"), 0)
     assert deal.is_won(State(PYRAMID_MASK, 0, 0)) and not deal.is_stuck(State(PYRAMID_MASK, 24, 2))
     assert not deal.is_won(State(PYRAMID_MASK & ~1, 24, 2))  # the apex is still there
+
+
+def test_a_won_position_refuses_every_move_as_legal_moves_has_none():
+    deal = Deal.from_number(get_variant("pyramid"), 0)
+    won = State(PYRAMID_MASK, 0, 0)  # the stock is still full: only the rule forbids a draw
+    assert deal.legal_moves(won) == [] and deal.can_draw(won)
+    for move in (Move("draw"), Move("king", (deal.cards[28],))):
+        with pytest.raises(IllegalMove, match="already won") as refused:
+            deal.apply(won, move)
+        assert refused.value.code == "game_won" and refused.value.params == {"move": str(move)}
+
+
+def test_refusals_carry_a_code_and_the_cards_as_parameters():
+    with pytest.raises(IllegalMove) as refused:
+        game().play("Qc+Ah")
+    assert refused.value.code == "card_covered"
+    assert refused.value.params == {"card": "Qc", "by": ["Ah", "8h"]}
+    with pytest.raises(MoveSyntaxError) as refused:
+        game().play("Qc+Zz")
+    assert refused.value.code == "move_card"
+    assert refused.value.params["reason"] == {"code": "card_rank", "params": {"text": "Zz", "rank": "Z"}}
 
 
 def test_a_lost_deal_ends_stuck():

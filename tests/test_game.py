@@ -67,38 +67,68 @@ def test_record_with_a_deck_string():
     assert Game.from_record(record).deal.cards == g.deal.cards
 
 
+BASE = {"version": 1, "variant": "pyramid"}
+
+
 @pytest.mark.parametrize(
-    "record,message",
+    "record,code,message",
     [
-        ([], "is a JSON object"),
-        ({"version": 1, "variant": "pyramid", "deal": 1, "cheat": True}, "unknown field.*cheat"),
-        ({"version": 2, "variant": "pyramid", "deal": 1}, "version must be 1"),
-        ({"version": 1, "variant": "spider", "deal": 1}, "unknown variant 'spider'"),
-        ({"version": 1, "variant": "pyramid"}, "exactly one of 'deal'"),
-        ({"version": 1, "variant": "pyramid", "deal": 1, "deck": "x"}, "exactly one of 'deal'"),
-        ({"version": 1, "variant": "pyramid", "deal": -4}, "out of range"),
-        ({"version": 1, "variant": "pyramid", "deal": "²"}, "must be an integer"),
-        ({"version": 1, "variant": "pyramid", "deal": "12x"}, "must be an integer"),
-        ({"version": 1, "variant": "pyramid", "deck": "Ah Kd"}, "deck string has 2 cards"),
-        ({"version": 1, "variant": "pyramid", "deal": 1, "moves": "Kc"}, "list of move texts"),
+        ([], "record_not_object", "is a JSON object"),
+        ({**BASE, "deal": 1, "cheat": True}, "record_unknown_fields", "unknown field.*cheat"),
+        ({"version": 2, "variant": "pyramid", "deal": 1}, "record_version", "version must be 1"),
+        ({"version": True, "variant": "pyramid", "deal": 1}, "record_version", "not true"),
+        ({"version": 1, "variant": "spider", "deal": 1}, "record_deal", "unknown variant 'spider'"),
+        ({**BASE}, "record_deal_or_deck", "exactly one of 'deal'"),
+        ({**BASE, "deal": 1, "deck": "x"}, "record_deal_or_deck", "exactly one of 'deal'"),
+        ({**BASE, "deck": 7}, "record_deck_type", "deck must be a deck string"),
+        ({**BASE, "deal": -4}, "record_deal", "out of range"),
+        ({**BASE, "deal": "²"}, "record_deal", "'²' is not a deal number"),
+        ({**BASE, "deal": "12x"}, "record_deal", "is not a deal number"),
+        ({**BASE, "deal": 1.0}, "record_deal", "'1.0' is not a deal number"),
+        ({**BASE, "deck": "Ah Kd"}, "record_deal", "deck string has 2 cards"),
+        ({**BASE, "deal": 1, "moves": "Kc"}, "record_moves_type", "list of move texts"),
         (
-            {"version": 1, "variant": "pyramid", "deal": 1, "moves": ["Kc", "Qs+Ah"]},
+            {**BASE, "deal": 1, "moves": ["Kc", "Qs+Ah"]},
+            "record_move",
             "move 2 'Qs\\+Ah'.*still in the stock",
         ),
         (
-            {"version": 1, "variant": "pyramid", "deal": 1, "moves": ["Kc"], "redo": ["Kc"]},
+            {**BASE, "deal": 1, "moves": ["Kc"], "redo": ["Kc"]},
+            "record_move",
             "redo: move 1 'Kc'.*already removed",
         ),
-        ({"version": 1, "variant": "pyramid", "deal": 1, "moves": ["draw"] * 1001}, "at most 1000"),
+        ({**BASE, "deal": 1, "moves": ["draw"] * 1001}, "record_moves_many", "at most 1000"),
     ],
 )
-def test_bad_records_are_refused_with_a_reason(record, message):
-    with pytest.raises(RecordError, match=message):
+def test_bad_records_are_refused_with_a_code_and_a_reason(record, code, message):
+    with pytest.raises(RecordError, match=message) as refused:
         Game.from_record(record)
+    assert refused.value.code == code
+
+
+def test_a_bad_move_in_a_record_carries_the_move_refusal_as_its_reason():
+    with pytest.raises(RecordError) as refused:
+        Game.from_record({**BASE, "deal": 1, "moves": ["Kc", "Qs+Ah"]})
+    assert refused.value.params == {
+        "field": "moves",
+        "n": 2,
+        "move": "Qs+Ah",
+        "reason": {"code": "card_in_stock", "params": {"card": "Ah"}},
+    }
+
+
+def test_hostile_field_names_and_versions_are_cut_short():
+    names = {letter * 60_000: 1 for letter in "abcdefg"}
+    with pytest.raises(RecordError) as refused:
+        Game.from_record({**BASE, "deal": 1, **names})
+    assert refused.value.code == "record_unknown_fields" and len(str(refused.value)) < 300
+    with pytest.raises(RecordError) as refused:
+        Game.from_record({**BASE, "deal": 1, "version": "v" * 60_000})
+    assert refused.value.code == "record_version" and len(str(refused.value)) < 200
 
 
 def test_bad_json_is_refused():
-    with pytest.raises(RecordError, match="not valid JSON"):
+    with pytest.raises(RecordError, match="not valid JSON \\(line 1, column 2\\)"):
         Game.from_json("{'version': 1")
 
 
@@ -111,10 +141,11 @@ def test_no_move_after_the_game_is_won():
     from pyramid_solitaire.deal import PYRAMID_MASK, State
 
     g = Game("pyramid", number=1)
-    g.states.append(State(PYRAMID_MASK, 0, 0))  # jump to a cleared pyramid
-    assert g.is_won and not g.is_stuck
-    with pytest.raises(IllegalMove, match="already won"):
+    g.states.append(State(PYRAMID_MASK, 0, 0))  # jump to a cleared pyramid, the stock still full
+    assert g.is_won and not g.is_stuck and g.deal.can_draw(g.state)
+    with pytest.raises(IllegalMove, match="already won") as refused:
         g.play("draw")
+    assert refused.value.code == "game_won"
 
 
 def test_record_deal_number_may_travel_as_text():

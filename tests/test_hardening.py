@@ -6,6 +6,7 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pyramid_solitaire.errors import MESSAGES
 from pyramid_solitaire.game import Game, RecordError
 from pyramid_solitaire.web import app
 from pyramid_solitaire.web.limits import MAX_BODY
@@ -53,6 +54,7 @@ def check_answer(response):
     body = response.json()
     if response.status_code >= 400:
         assert isinstance(body["error"], str) and body["error"]
+        assert body["code"] in MESSAGES and len(response.content) <= 1024, body  # issue 10's contract
     else:
         assert "record" in body and "view" in body
     return body
@@ -76,9 +78,9 @@ def test_new_game_never_answers_5xx(body):
 
 def test_unknown_fields_and_wrong_types_are_named():
     body = check_answer(client.post("/api/move", json={"record": {}, "move": "Kc", "cheat": 1}))
-    assert "cheat" in body["error"]
+    assert body["code"] == "request_field_unknown" and body["params"] == {"field": "cheat"}
     body = check_answer(client.post("/api/move", json={"record": [], "move": 5}))
-    assert "record" in body["error"] and "move" in body["error"]
+    assert body["code"] == "request_field_invalid" and body["params"]["field"] == "record"
 
 
 def test_oversized_bodies_are_refused_before_parsing():
@@ -121,7 +123,7 @@ def test_long_hostile_texts_are_not_echoed_whole():
 
 
 def test_unknown_paths_and_methods_answer_in_the_same_shape():
-    assert client.get("/api/nothing").json()["error"] == "Not Found"
+    assert client.get("/api/nothing").json()["code"] == "not_found"
     assert client.get("/api/move").status_code == 405
     assert client.get("/static/../web.py").status_code == 404
 

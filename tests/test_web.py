@@ -3,11 +3,13 @@
 import pytest
 from fastapi.testclient import TestClient
 
+from helpers import STUCK_GIZA_3, WIN_GIZA_18
+from pyramid_solitaire import cli
 from pyramid_solitaire.cards import card_text as _text
+from pyramid_solitaire.decks import RANDOM_DEALS
 from pyramid_solitaire.game import Game
 from pyramid_solitaire.variants import VARIANTS
 from pyramid_solitaire.web import app
-from pyramid_solitaire.web.deals import RANDOM_DEALS
 from pyramid_solitaire.web.solving import hint_for
 from pyramid_solitaire.web.view import view
 
@@ -97,8 +99,11 @@ def test_illegal_move_is_409_with_the_engines_reason_and_changes_nothing():
     response = client.post("/api/move", json={"record": record, "move": "7d"})
     assert response.status_code == 409
     body = response.json()
-    assert body["kind"] == "IllegalMove"
-    assert body["error"] == "7d is covered by 9c and 4d"
+    assert body == {
+        "error": "7d is covered by 9c and 4d",
+        "code": "card_covered",
+        "params": {"card": "7d", "by": ["9c", "4d"]},
+    }
     assert record["moves"] == []  # the server keeps nothing; the page's record stays as it was
 
 
@@ -107,7 +112,7 @@ def test_non_pairs_and_syntax_errors_are_readable():
     body = post("/api/move", {"record": record, "move": "Th+Js"}, status=409)
     assert body["error"] == "Th and Js do not add up to 13"
     body = post("/api/move", {"record": record, "move": "hello"}, status=400)
-    assert body["kind"] == "MoveSyntaxError" and "is not a move" in body["error"]
+    assert body["code"] == "move_card" and "is not a move" in body["error"]
 
 
 def test_draw_recycle_and_passes_left():
@@ -170,16 +175,17 @@ def test_a_different_new_move_drops_the_redo_path():
 def test_state_reloads_a_record_and_bad_records_are_refused_clearly():
     record = post("/api/move", {"record": new()["record"], "move": "Kc"})["record"]
     assert post("/api/state", {"record": record})["view"]["move_count"] == 1
+    base = {"version": 1, "variant": "pyramid", "moves": []}
     cases = [
-        ({"version": 9, "variant": "pyramid", "deal": 1, "moves": []}, "version"),
-        ({"version": 1, "variant": "nope", "deal": 1, "moves": []}, "unknown variant"),
-        ({"version": 1, "variant": "pyramid", "deal": 1, "moves": ["Qs+Ah"]}, "move 1 'Qs+Ah'"),
-        ({"version": 1, "variant": "pyramid", "deal": "x1", "moves": []}, "deal number must be an integer"),
-        ({"version": 1, "variant": "pyramid", "moves": []}, "exactly one of"),
+        ({**base, "version": 9, "deal": 1}, "record_version", "version"),
+        ({**base, "variant": "nope", "deal": 1}, "record_deal", "unknown variant"),
+        ({**base, "deal": 1, "moves": ["Qs+Ah"]}, "record_move", "move 1 'Qs+Ah'"),
+        ({**base, "deal": "x1"}, "record_deal", "not a deal number"),
+        (base, "record_deal_or_deck", "exactly one of"),
     ]
-    for bad, words in cases:
+    for bad, code, words in cases:
         body = post("/api/state", {"record": bad}, status=400)
-        assert body["kind"] == "RecordError" and words in body["error"], body
+        assert body["code"] == code and words in body["error"] and "kind" not in body, body
 
 
 def test_malformed_requests_get_a_readable_422():
@@ -191,10 +197,56 @@ def test_malformed_requests_get_a_readable_422():
 
 def test_bad_new_game_requests():
     assert "unknown variant" in post("/api/new", {"variant": "poker"}, status=400)["error"]
-    assert "not a deal number" in post("/api/new", {"deal": "-3"}, status=400)["error"]
-    assert "not a deal number" in post("/api/new", {"deal": str(2**64)}, status=400)["error"]
-    assert post("/api/new", {"deck": "Ac"}, status=400)["kind"] == "DeckError"
-    assert "give either" in post("/api/new", {"deal": 1, "deck": "Ac"}, status=400)["error"]
+    assert post("/api/new", {"deck": "Ac"}, status=400)["code"] == "deck_missing"
+    assert post("/api/new", {"deal": 1, "deck": "Ac"}, status=400)["code"] == "new_conflict"
+    assert post("/api/new", {"daily": "2026-02-30"}, status=400)["code"] == "daily_date"
+
+
+@pytest.mark.parametrize(
+    "deal,code",
+    [
+        ("-3", "deal_number_range"),
+        (str(2**64), "deal_number_range"),
+        ("9" * 5000, "deal_number_range"),
+        ("1e2", "deal_number_invalid"),
+        ("1.0", "deal_number_invalid"),
+        ("x", "deal_number_invalid"),
+    ],
+)
+def test_the_web_and_the_command_line_refuse_the_same_deal_numbers_alike(deal, code, capsys):
+    body = post("/api/new", {"deal": deal}, status=400)
+    assert body["code"] == code
+    assert cli.main(["deal", deal]) == 2
+    assert capsys.readouterr().err == f"pyramid-solitaire deal: error: {body['error']}\n"
+
+
+@pytest.mark.parametrize(
+    "deal,code",
+    [
+        (True, "deal_number_invalid"),
+        (1.0, "deal_number_invalid"),
+        (1e2, "deal_number_invalid"),
+        (-3, "deal_number_range"),
+    ],
+)
+def test_json_deal_numbers_that_are_not_whole_numbers_are_refused(deal, code):
+    assert post("/api/new", {"deal": deal}, status=400)["code"] == code
+    record = {"version": 1, "variant": "pyramid", "deal": deal}
+    assert post("/api/state", {"record": record}, status=400)["params"]["reason"]["code"] == code
+
+
+def test_a_60_kb_field_name_gets_a_short_coded_answer():
+    name = "f" * 60_000
+    bodies = [("/api/new", {name: 1}), ("/api/state", {"record": {"version": 1, "deal": 1, name: 1}})]
+    for path, body in bodies:
+        response = client.post(path, json=body)
+        assert 400 <= response.status_code < 500 and len(response.content) <= 1024, len(response.content)
+        assert response.json()["code"] in ("request_field_unknown", "record_unknown_fields")
+
+
+def test_the_code_table_is_served_for_the_page():
+    codes = client.get("/api/codes").json()["codes"]
+    assert codes["card_covered"] == "{card} is covered by {by}" and len(codes) > 40
 
 
 def test_hint_plays_nothing_and_is_exact():
@@ -217,13 +269,6 @@ def test_won_and_stuck_are_reported():
         game.play(move)
     v = view(game)
     assert v["stuck"] and not v["won"] and v["moves"] == []
-
-
-WIN_GIZA_18 = (
-    "Kc 2s+Jh 3h+Th 4d+9c 4s+9s 3d+Td Ts+3s 6s+7s Qc+As Kh 8h+5d 8s+5h 2d+Jd 8c+5s "
-    "Qd+Ah 4c+9h Kd 5c+8d 7d+6h 2h+Js 6c+7h 3c+Tc Ad+Qh"
-)
-STUCK_GIZA_3 = "Kc 4c+9d 2h+Js Kh 6h+7h 3s+Th 8h+5h Qc+As Ks 9c+4d"
 
 
 @pytest.mark.parametrize("path", ["/", "/static/js/main.js", "/static/css/style.css", "/static/cards/Ah.svg"])

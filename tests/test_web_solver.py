@@ -8,6 +8,7 @@ from datetime import date
 import pytest
 from fastapi.testclient import TestClient
 
+from helpers import LOSE_GIZA_26
 from pyramid_solitaire import hints, web
 from pyramid_solitaire.decks import daily_deal
 from pyramid_solitaire.game import Game
@@ -16,15 +17,7 @@ from pyramid_solitaire.web import solving
 
 client = TestClient(web.app)
 
-# Giza deal 26 is winnable; these seven moves get it stuck. Move 4 (4c+9h) lost it (checked below).
-LOSE_GIZA_26 = "8s+5d Js+2c 9d+4d 4c+9h 3d+Td Ac+Qh 8d+5h"
-
-
-@pytest.fixture(autouse=True)
-def patient_hints(monkeypatch):
-    """Hints get ample time here: what is tested is the answer, not the speed of a loaded machine
-    (the out-of-time fallback has tests of its own)."""
-    monkeypatch.setattr(solving, "HINT_SECONDS", 30)
+pytestmark = pytest.mark.usefixtures("patient_hints")
 
 
 def post(path, body, status=200):

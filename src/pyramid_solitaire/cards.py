@@ -4,6 +4,8 @@ A card is an int 0..51: suit index * 13 + rank index, in the order c, d, h, s an
 so 0 is Ac and 51 is Ks. Ints keep the engine and the compiled solver on one representation.
 """
 
+from .errors import Refusal, cut
+
 RANKS = "A23456789TJQK"
 SUITS = "cdhs"
 KING_VALUE = 13
@@ -12,7 +14,7 @@ PAIR_SUM = 13
 ALL_CARDS = tuple(range(52))
 
 
-class CardError(ValueError):
+class CardError(Refusal):
     """A card text that names no card."""
 
 
@@ -35,21 +37,16 @@ def card_text(card: int) -> str:
     return RANKS[card % 13] + SUITS[card // 13]
 
 
-def quote(text: str, limit: int = 24) -> str:
-    """Text echoed in an error message, cut short so hostile input cannot flood the message."""
-    return repr(text if len(text) <= limit else text[:limit] + "...")
-
-
 def parse_card(text: str) -> int:
     """Read 'Ah', 'td', '10h', 'QS'; refuse anything else with a message naming it."""
     t = text.strip()
     if len(t) < 2:
-        raise CardError(f"{quote(text)} is not a card (expected rank and suit, e.g. Ah, Td, Ks)")
+        raise CardError("card_invalid", text=cut(text))
     rank, suit = t[:-1].upper(), t[-1].lower()
     if rank == "10":
         rank = "T"
     if len(rank) != 1 or rank not in RANKS:
-        raise CardError(f"{quote(text)} is not a card: unknown rank {quote(t[:-1])} (use A 2-9 T/10 J Q K)")
+        raise CardError("card_rank", text=cut(text), rank=cut(t[:-1]))
     if suit not in SUITS:
-        raise CardError(f"{quote(text)} is not a card: unknown suit {quote(t[-1])} (use c d h s)")
+        raise CardError("card_suit", text=cut(text), suit=cut(t[-1]))
     return SUITS.index(suit) * 13 + RANKS.index(rank)

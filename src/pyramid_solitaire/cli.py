@@ -1,38 +1,36 @@
 """The `pyramid-solitaire` command: list variants, show deals, play in the terminal, and more.
 
 Each subcommand is a function `cmd_NAME(args, out) -> int`; errors a user can act on are
-ValueErrors, printed as one line with exit status 2 (never a traceback).
+refusals (errors.py), argparse's usage errors included, printed as one line with exit status 2
+(never a traceback).
 """
 
 import argparse
 import contextlib
 import json
-import secrets
 import signal
 import sys
+from typing import NoReturn
 
 from .board import draw_board
 from .deal import IllegalMove, MoveSyntaxError
-from .decks import MAX_DEAL
+from .decks import RANDOM_DEALS, parse_deal_number, random_deal
+from .errors import Refusal, cut
 from .game import Game
 from .variants import DEFAULT_VARIANT, VARIANTS
 
 EXIT_USAGE = 2
 
 
-class UsageError(ValueError):
+class UsageError(Refusal):
     """A command line that asks for something impossible."""
 
 
-def deal_number(text: str) -> int:
-    """argparse type for a deal number, with a message that says what is wrong."""
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a deal number (0 to 2**64 - 1)") from None
-    if not 0 <= n < MAX_DEAL:
-        raise argparse.ArgumentTypeError(f"deal number {n} is out of range (0 to 2**64 - 1)")
-    return n
+class Parser(argparse.ArgumentParser):
+    """argparse with its usage errors raised as one-line refusals instead of printed usage."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError("cli_usage", detail=message)
 
 
 def add_variant(parser: argparse.ArgumentParser) -> None:
@@ -46,19 +44,25 @@ def add_variant(parser: argparse.ArgumentParser) -> None:
 
 
 def add_deal_choice(parser: argparse.ArgumentParser, random_default: bool = False) -> None:
-    parser.add_argument("number", nargs="?", type=deal_number, help="deal number")
+    add_number(parser)
     parser.add_argument("--deck", help="a deck string of 52 cards (RULES.md)")
-    parser.add_argument("--random", action="store_true", help="a random deal number")
+    parser.add_argument("--random", action="store_true", help=f"a random deal number (below {RANDOM_DEALS})")
+
+
+def add_number(parser: argparse.ArgumentParser) -> None:
+    # Kept as text: decks.parse_deal_number reads it later, so its refusal keeps its code
+    # (an argparse type would turn it into a generic usage error).
+    parser.add_argument("number", nargs="?", help="deal number (0 to 2**64 - 1)")
 
 
 def game_from_args(args) -> Game:
     """The game named by a deal number, a deck string, or --random (the default for play)."""
     chosen = [args.number is not None, args.deck is not None, args.random]
     if sum(chosen) > 1:
-        raise UsageError("give only one of: a deal number, --deck, --random")
+        raise UsageError("cli_one_deal")
     if args.deck is not None:
         return Game(args.variant, deck=args.deck)
-    number = args.number if args.number is not None else secrets.randbelow(MAX_DEAL)
+    number = parse_deal_number(args.number) if args.number is not None else random_deal()
     return Game(args.variant, number=number)
 
 
@@ -72,7 +76,7 @@ def cmd_variants(args, out) -> int:
 
 def cmd_deal(args, out) -> int:
     if args.number is None and args.deck is None and not args.random:
-        raise UsageError('deal needs a deal number, --deck "..." or --random')
+        raise UsageError("cli_deal_needed")
     game = game_from_args(args)
     if args.format == "deck":
         print(game.deal.deck_string(), file=out)
@@ -199,14 +203,14 @@ def cmd_solve(args, out) -> int:
     from .variants import get_variant
 
     if sum([args.number is not None, args.deck is not None, args.deck_file is not None]) != 1:
-        raise UsageError('solve needs exactly one of: a deal number, --deck "...", --deck-file F')
+        raise UsageError("cli_solve_source")
     variant = get_variant(args.variant)
     warm_up()  # load the compiled search first, so `seconds` is the search alone
     if args.deck_file is None:
         deal = (
             Deal.from_deck(variant, args.deck)
             if args.deck is not None
-            else Deal.from_number(variant, args.number)
+            else Deal.from_number(variant, parse_deal_number(args.number))
         )
         print_solution(deal, args, out)
         return 0
@@ -257,19 +261,19 @@ def cmd_stats(args, out) -> int:
     if args.summary is not None:
         return print_stored(args.summary, args, out)
     if args.deals is None:
-        raise UsageError("stats needs --deals A..B (or --summary DIR to sum up stored rows)")
+        raise UsageError("cli_stats_deals")
     numbers = stats.parse_range(args.deals)
     if args.jobs < 1:
-        raise UsageError(f"--jobs must be 1 or more, not {args.jobs}")
+        raise UsageError("cli_jobs", jobs=args.jobs)
     if args.chunk < 1:
-        raise UsageError(f"--chunk must be 1 or more, not {args.chunk}")
+        raise UsageError("cli_chunk", chunk=args.chunk)
     series = dataset.Series(args.variant, args.shortest)
     with tempfile.TemporaryDirectory(prefix="pyramid-stats-") as scratch:
         folder = args.out or scratch
         try:
             os.makedirs(folder, exist_ok=True)
         except OSError as err:
-            raise UsageError(f"cannot make the folder {folder}: {err.strerror}") from None
+            raise UsageError("cli_make_folder", folder=cut(folder, 200), detail=err.strerror) from None
         try:
             with stop_on_sigterm():
                 solve_with_bar(folder, series, numbers, args)
@@ -324,13 +328,13 @@ def print_stored(folder: str, args, out) -> int:
     numbers = stats.parse_range(args.deals) if args.deals else None
     found = dataset.stored_series(folder)
     if not found:
-        raise UsageError(f"{folder} holds no solved deals (files named VARIANT.FIRST-LAST.parquet)")
+        raise UsageError("cli_no_rows", folder=cut(folder, 200))
     for series in found:
         print_summary(series, numbers, dataset.stored_chunks(folder, series), out)
         if args.csv and len(found) == 1:
             dataset.write_csv(args.csv, dataset.read_rows(dataset.stored_chunks(folder, series), numbers))
     if args.csv and len(found) > 1:
-        raise UsageError(f"{folder} holds {len(found)} series; --csv writes one: use a folder per variant")
+        raise UsageError("cli_csv_series", folder=cut(folder, 200), count=len(found))
     return 0
 
 
@@ -367,11 +371,13 @@ def _read_file(path: str) -> str:
         with open(path, encoding="utf-8") as f:
             return f.read()
     except OSError as err:
-        raise UsageError(f"cannot read {path}: {err.strerror}") from None
+        raise UsageError("cli_read_file", path=cut(path, 200), detail=err.strerror) from None
+    except UnicodeDecodeError:
+        raise UsageError("cli_read_file", path=cut(path, 200), detail="not UTF-8 text") from None
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="pyramid-solitaire", description="Pyramid solitaire")
+    parser = Parser(prog="pyramid-solitaire", description="Pyramid solitaire")
     sub = parser.add_subparsers(dest="command", required=True)
 
     sub.add_parser("variants", help="list the rule variants").set_defaults(func=cmd_variants)
@@ -406,7 +412,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("solve", help="solve deals exactly: winnable with a winning line, or unwinnable")
     add_variant(p)
-    p.add_argument("number", nargs="?", type=deal_number, help="deal number")
+    add_number(p)
     p.add_argument("--deck", help="a deck string of 52 cards (RULES.md)")
     p.add_argument("--deck-file", help="a file with one deck string per line ('-': standard input)")
     p.add_argument("--shortest", action="store_true", help="a line with the fewest steps (proven)")
@@ -437,12 +443,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
-    except SystemExit as exit_:  # argparse has printed its own one-line message
+    except SystemExit as exit_:  # --help (and --version) print and end here
         return int(exit_.code or 0)
+    except Refusal as err:
+        print(f"pyramid-solitaire: error: {err}", file=sys.stderr)
+        return EXIT_USAGE
     try:
         return args.func(args, sys.stdout)
-    except ValueError as err:
-        print(f"pyramid-solitaire {args.command}: error: {err}", file=sys.stderr)
+    except ValueError as err:  # refusals, and the few plain ValueErrors of stats and the solver
+        print(f"pyramid-solitaire {args.command}: error: {cut(str(err), 300)}", file=sys.stderr)
         return EXIT_USAGE
 
 

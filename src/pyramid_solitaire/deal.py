@@ -12,8 +12,9 @@ cards never changes; the same compact state is what the compiled solver searches
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .cards import CardError, card_text, is_king, pairs, parse_card, quote, value
+from .cards import CardError, card_text, is_king, pairs, parse_card, value
 from .decks import DECK_SIZE, PYRAMID_SIZE, deal_cards, format_deck, parse_deck
+from .errors import Refusal, cut
 from .variants import Variant
 
 ROWS = 7
@@ -39,11 +40,11 @@ COVERED_BY = _covering()
 SLOT_ROW = tuple(row for row in range(ROWS) for _ in range(row + 1))
 
 
-class IllegalMove(ValueError):
+class IllegalMove(Refusal):
     """A move that the rules do not allow in this position; the message says why."""
 
 
-class MoveSyntaxError(ValueError):
+class MoveSyntaxError(Refusal):
     """A move text that is not move notation at all."""
 
 
@@ -193,68 +194,73 @@ class Deal:
         return State(removed, state.drawn, state.recycles)
 
     def check(self, state: State, move: Move) -> None:
+        """Raise IllegalMove saying why `move` cannot be played; a won position has no move
+        (as legal_moves says)."""
+        if self.is_won(state):
+            raise IllegalMove("game_won", move=str(move))
         if move.kind == "draw":
             if not self.variant.has_stock:
-                raise IllegalMove(f"no draw: {self.variant.name_en} has no stock")
+                raise IllegalMove("draw_no_stock", **self._named())
             if not self.can_draw(state):
-                hint = "; recycle the waste" if self.can_recycle(state) else ""
-                raise IllegalMove(f"no draw: the stock is empty{hint}")
+                recycle = self.can_recycle(state)
+                raise IllegalMove("draw_stock_empty_recycle" if recycle else "draw_stock_empty")
         elif move.kind == "recycle":
             self._check_recycle(state)
         elif move.kind == "king":
             (card,) = move.cards
             self._check_available(state, card)
             if not is_king(card):
-                raise IllegalMove(
-                    f"{card_text(card)} is not a king; pair it with a card worth {13 - value(card)}"
-                )
+                raise IllegalMove("not_a_king", card=card_text(card), worth=13 - value(card))
         elif move.kind == "pair":
             a, b = move.cards
             if a == b:
-                raise IllegalMove(f"{card_text(a)}+{card_text(b)} names the same card twice")
+                raise IllegalMove("same_card_twice", move=f"{card_text(a)}+{card_text(b)}")
             for card in move.cards:
                 self._check_available(state, card)
             if not pairs(a, b):
-                raise IllegalMove(f"{card_text(a)} and {card_text(b)} do not add up to 13")
+                raise IllegalMove("not_thirteen", a=card_text(a), b=card_text(b))
         else:
-            raise IllegalMove(f"unknown kind of move '{move.kind}'")
+            raise IllegalMove("move_kind", kind=cut(move.kind))
+
+    def _named(self) -> dict[str, str]:
+        """The variant as refusal parameters: its id (for the page) and English name."""
+        return {"variant": self.variant.id, "name": self.variant.name_en}
 
     def _check_recycle(self, state: State) -> None:
         if not self.variant.has_stock:
-            raise IllegalMove(f"no recycle: {self.variant.name_en} has no stock")
+            raise IllegalMove("recycle_no_stock", **self._named())
         if state.recycles >= self.variant.recycles:
-            raise IllegalMove(
-                "no recycle left"
-                if self.variant.recycles
-                else f"no recycle: {self.variant.name_en} allows one pass only"
-            )
+            if self.variant.recycles:
+                raise IllegalMove("recycle_none_left")
+            raise IllegalMove("recycle_one_pass", **self._named())
         if self.stock_positions(state):
-            raise IllegalMove("no recycle yet: the stock is not empty")
+            raise IllegalMove("recycle_stock_not_empty")
         if not any(self.waste_positions(state)):
-            raise IllegalMove("no recycle: the waste is empty")
+            raise IllegalMove("recycle_waste_empty")
 
     def _check_available(self, state: State, card: int) -> None:
         """Raise IllegalMove naming where `card` lies when it is not available."""
         p = self.position[card]
         name = card_text(card)
         if state.removed >> p & 1:
-            raise IllegalMove(f"{name} is already removed")
+            raise IllegalMove("card_removed", card=name)
         if p in self.available_positions(state):
             return
         if p < PYRAMID_SIZE:
             over = [card_text(self.cards[c]) for c in COVERED_BY[p] if not state.removed >> c & 1]
-            raise IllegalMove(f"{name} is covered by {' and '.join(over)}")
+            raise IllegalMove("card_covered", card=name, by=over)
         for k, pile in enumerate(self.pile_positions(state)):
             if p in pile:
-                raise IllegalMove(f"{name} is under {card_text(self.cards[pile[-1]])} on pile {k + 1}")
+                top = card_text(self.cards[pile[-1]])
+                raise IllegalMove("card_under_pile", card=name, top=top, pile=k + 1)
         wastes = self.waste_positions(state)
         for k, pile in enumerate(wastes):
             if p in pile:
-                where = "the waste" if len(wastes) == 1 else f"waste pile {k + 1}"
-                raise IllegalMove(f"{name} is under {card_text(self.cards[pile[-1]])} in {where}")
-        raise IllegalMove(
-            f"{name} is still in the stock" + (", not on top" if self.variant.open_stock else "")
-        )
+                top = card_text(self.cards[pile[-1]])
+                if len(wastes) == 1:
+                    raise IllegalMove("card_under_waste", card=name, top=top)
+                raise IllegalMove("card_under_waste_pile", card=name, top=top, pile=k + 1)
+        raise IllegalMove("card_in_stock_not_top" if self.variant.open_stock else "card_in_stock", card=name)
 
     # --- notation ---------------------------------------------------------------------------
 
@@ -265,13 +271,11 @@ class Deal:
             return DRAW if t.lower() == "draw" else RECYCLE
         parts = t.split("+")
         if not t or len(parts) > 2:
-            raise MoveSyntaxError(
-                f"{quote(text)} is not a move: write a pair as 7h+6c, a king as Kd, or draw / recycle"
-            )
+            raise MoveSyntaxError("move_syntax", text=cut(text))
         try:
             cards = [parse_card(part) for part in parts]
         except CardError as err:
-            raise MoveSyntaxError(f"{quote(text)} is not a move: {err}") from None
+            raise MoveSyntaxError("move_card", text=cut(text), reason=err.as_reason()) from None
         return self.normalize(Move("pair" if len(cards) == 2 else "king", tuple(cards)))
 
     def normalize(self, move: Move) -> Move:

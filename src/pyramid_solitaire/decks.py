@@ -2,19 +2,25 @@
 (RULES.md, "A deal as text" and "Deal numbers")."""
 
 import hashlib
+import re
+import secrets
 from collections.abc import Iterator
 from datetime import date
 
-from .cards import ALL_CARDS, CardError, card_text, parse_card, quote
+from .cards import ALL_CARDS, CardError, card_text, parse_card
+from .errors import Refusal, cut
 
 DECK_SIZE = 52
 PYRAMID_SIZE = 28
 MAX_DEAL = 2**64
 _MASK64 = MAX_DEAL - 1
+# A random deal (the page's New game, `play` and `deal --random`) is below 2**31: a number short
+# enough to read out or type, and exact in JavaScript. Every deal number up to 2**64 - 1 can be played.
+RANDOM_DEALS = 2**31
 
 
-class DeckError(ValueError):
-    """A deck string that is not exactly the 52 cards."""
+class DeckError(Refusal):
+    """A deck string that is not exactly the 52 cards, or a deal number that is none."""
 
 
 def _splitmix64(state: int) -> Iterator[int]:
@@ -27,18 +33,30 @@ def _splitmix64(state: int) -> Iterator[int]:
         yield z ^ (z >> 31)
 
 
-def check_deal_number(number: int) -> int:
+def parse_deal_number(number: object) -> int:
+    """The one reader of deal numbers (records, web, command line): a whole number, or its
+    digits as text (numbers past 2**53 travel as text for JavaScript), from 0 to 2**64 - 1.
+    `true`, `1.0`, `1e2`, " 7" and "+7" are refused; a minus sign is read, then out of range."""
+    if isinstance(number, str) and re.fullmatch(r"-?[0-9]+", number, re.ASCII):
+        digits = number.lstrip("-").lstrip("0")
+        if len(digits) > 20:  # past 2**64 anyway; int() of thousands of digits is slow or refused
+            raise DeckError("deal_number_range", text=cut(number))
+        number = int(number)
     if isinstance(number, bool) or not isinstance(number, int):
-        shown = quote(number if isinstance(number, str) else repr(number))
-        raise DeckError(f"deal number must be an integer, not {shown}")
+        raise DeckError("deal_number_invalid", text=cut(number))
     if not 0 <= number < MAX_DEAL:
-        raise DeckError(f"deal number {quote(str(number))} is out of range (0 to 2**64 - 1)")
+        raise DeckError("deal_number_range", text=cut(str(number)))
     return number
+
+
+def random_deal() -> int:
+    """The one random-deal rule of every front end: uniform below RANDOM_DEALS."""
+    return secrets.randbelow(RANDOM_DEALS)
 
 
 def deal_cards(number: int) -> list[int]:
     """The 52 cards of deal `number`, in deck-string order."""
-    check_deal_number(number)
+    number = parse_deal_number(number)
     deck = list(ALL_CARDS)
     rng = _splitmix64(number)
     for i in range(DECK_SIZE - 1, 0, -1):
@@ -50,14 +68,14 @@ def deal_cards(number: int) -> list[int]:
 def parse_deck(text: str) -> list[int]:
     """Read a deck string; refuse it naming the unknown, repeated or missing cards."""
     if not isinstance(text, str):
-        raise DeckError(f"deck string must be text, not {type(text).__name__}")
+        raise DeckError("deck_not_text", type=type(text).__name__)
     tokens = text.split()
     cards = []
     for pos, token in enumerate(tokens, 1):
         try:
             cards.append(parse_card(token))
         except CardError as err:
-            raise DeckError(f"deck string card {pos}: {err}") from None
+            raise DeckError("deck_card", position=pos, reason=err.as_reason()) from None
     seen: set[int] = set()
     doubled = []
     for c in cards:
@@ -65,19 +83,15 @@ def parse_deck(text: str) -> list[int]:
             doubled.append(c)
         seen.add(c)
     missing = [c for c in ALL_CARDS if c not in seen]
-    if doubled or missing or len(cards) != DECK_SIZE:
-        problems = []
-        if doubled:
-            problems.append(_listing(doubled, "is repeated", "are repeated"))
-        if missing:
-            problems.append(_listing(missing, "is missing", "are missing"))
-        raise DeckError(f"deck string has {len(cards)} cards: " + "; ".join(problems))
+    repeated = [card_text(c) for c in dict.fromkeys(doubled)]  # each card once, so the list stays short
+    absent = [card_text(c) for c in missing]
+    if repeated and absent:
+        raise DeckError("deck_repeated_missing", count=len(cards), repeated=repeated, missing=absent)
+    if repeated:
+        raise DeckError("deck_repeated", count=len(cards), repeated=repeated)
+    if absent:
+        raise DeckError("deck_missing", count=len(cards), missing=absent)
     return cards
-
-
-def _listing(cards: list[int], one: str, many: str) -> str:
-    names = " ".join(card_text(c) for c in cards)
-    return f"{names} {one if len(cards) == 1 else many}"
 
 
 def format_deck(cards: list[int]) -> str:

@@ -1,20 +1,20 @@
 """A game: a deal plus the moves played, with undo and redo, and its JSON record."""
 
 import json
-import re
 from typing import Any
 
-from .cards import quote
 from .deal import START, Deal, IllegalMove, Move, State
-from .decks import DeckError, check_deal_number
+from .decks import DeckError, parse_deal_number
+from .errors import Refusal, cut
 from .variants import DEFAULT_VARIANT, UnknownVariant, Variant, get_variant
 
 RECORD_VERSION = 1
 RECORD_FIELDS = {"version", "variant", "deal", "deck", "moves", "redo"}
 MAX_RECORD_MOVES = 1000  # a real game has at most a few hundred moves
+SHOWN_FIELDS = 5  # unknown field names echoed in a refusal, each cut short
 
 
-class RecordError(ValueError):
+class RecordError(Refusal):
     """A game record that cannot be loaded; the message says which part is wrong."""
 
 
@@ -32,7 +32,7 @@ class Game:
         elif deck is not None and number is None:
             self.deal = Deal.from_deck(variant, deck)
         else:
-            raise DeckError("give either a deal number or a deck string")
+            raise DeckError("deal_source")
         self.states: list[State] = [START]
         self.moves: list[Move] = []
         self.redo_moves: list[Move] = []
@@ -74,8 +74,6 @@ class Game:
     def play(self, move: Move | str) -> Move:
         """Play a legal move (a new move drops the redo path); IllegalMove says why not."""
         move = self.move(move)
-        if self.is_won:
-            raise IllegalMove(f"{move}: the game is already won")
         self.states.append(self.deal.apply(self.state, move))
         self.moves.append(move)
         if self.redo_moves and self.redo_moves[0] == move:
@@ -86,7 +84,7 @@ class Game:
 
     def undo(self) -> Move:
         if not self.moves:
-            raise IllegalMove("nothing to undo")
+            raise IllegalMove("nothing_to_undo")
         self.states.pop()
         move = self.moves.pop()
         self.redo_moves.insert(0, move)
@@ -94,7 +92,7 @@ class Game:
 
     def redo(self) -> Move:
         if not self.redo_moves:
-            raise IllegalMove("nothing to redo")
+            raise IllegalMove("nothing_to_redo")
         return self.play(self.redo_moves[0])
 
     def restart(self) -> None:
@@ -122,39 +120,37 @@ class Game:
     def from_record(cls, record: object) -> "Game":
         """Load a record, replaying every move; refuse it whole with a message if any part is bad."""
         if not isinstance(record, dict):
-            raise RecordError(f"a game record is a JSON object, not {type(record).__name__}")
+            raise RecordError("record_not_object", type=type(record).__name__)
         unknown = sorted(set(map(str, record)) - RECORD_FIELDS)
         if unknown:
-            raise RecordError(f"unknown field(s) in game record: {', '.join(unknown)}")
+            shown = [cut(name) for name in unknown[:SHOWN_FIELDS]] + ["..."] * (len(unknown) > SHOWN_FIELDS)
+            raise RecordError("record_unknown_fields", fields=shown)
         version = record.get("version")
         if type(version) is not int or version != RECORD_VERSION:  # True and 1.0 are not versions
-            raise RecordError(f"game record version must be {RECORD_VERSION}, not {record.get('version')!r}")
+            raise RecordError("record_version", expected=RECORD_VERSION, version=cut(version))
         variant = record.get("variant", DEFAULT_VARIANT)
         if not isinstance(variant, str):
-            raise RecordError("game record: variant must be a text id")
+            raise RecordError("record_variant_type")
         if ("deal" in record) == ("deck" in record):
-            raise RecordError("game record needs exactly one of 'deal' (a number) or 'deck' (a deck string)")
+            raise RecordError("record_deal_or_deck")
+        if "deck" in record and not isinstance(record["deck"], str):
+            raise RecordError("record_deck_type")
         try:
             if "deal" in record:
-                deal = record["deal"]
-                if isinstance(deal, str) and re.fullmatch(r"[0-9]{1,20}", deal):
-                    deal = int(deal)  # numbers past 2**53 travel as text for JavaScript
-                game = cls(variant, number=check_deal_number(deal))
+                game = cls(variant, number=parse_deal_number(record["deal"]))
             else:
-                deck = record["deck"]
-                if not isinstance(deck, str):
-                    raise RecordError("game record: deck must be a deck string")
-                game = cls(variant, deck=deck)
+                game = cls(variant, deck=record["deck"])
         except (DeckError, UnknownVariant) as err:
-            raise RecordError(f"game record: {err}") from None
+            raise RecordError("record_deal", reason=err.as_reason()) from None
         moves = _move_list(record, "moves")
         redo = _move_list(record, "redo")
         for i, text in enumerate(moves + redo, 1):
             try:
                 game.play(text)
-            except ValueError as err:
+            except Refusal as err:
                 field, n = ("moves", i) if i <= len(moves) else ("redo", i - len(moves))
-                raise RecordError(f"game record {field}: move {n} {quote(text)}: {err}") from None
+                reason = err.as_reason()
+                raise RecordError("record_move", field=field, n=n, move=cut(text), reason=reason) from None
         for _ in redo:
             game.undo()
         return game
@@ -163,15 +159,15 @@ class Game:
     def from_json(cls, text: str) -> "Game":
         try:
             record = json.loads(text)
-        except (json.JSONDecodeError, TypeError) as err:
-            raise RecordError(f"game record is not valid JSON: {err}") from None
+        except json.JSONDecodeError as err:
+            raise RecordError("record_json", line=err.lineno, column=err.colno) from None
         return cls.from_record(record)
 
 
 def _move_list(record: dict[str, Any], field: str) -> list[str]:
     moves = record.get(field, [])
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-        raise RecordError(f"game record: {field} must be a list of move texts")
+        raise RecordError("record_moves_type", field=field)
     if len(moves) > MAX_RECORD_MOVES:
-        raise RecordError(f"game record: {field} has {len(moves)} moves, at most {MAX_RECORD_MOVES} allowed")
+        raise RecordError("record_moves_many", field=field, count=len(moves), limit=MAX_RECORD_MOVES)
     return moves

@@ -2,10 +2,10 @@
 
 from dataclasses import dataclass
 
-from .cards import quote
+from .errors import Refusal, cut
 
 
-class UnknownVariant(ValueError):
+class UnknownVariant(Refusal):
     """A variant id that is not in the registry."""
 
 
@@ -122,5 +122,4 @@ def get_variant(variant_id: str) -> Variant:
     try:
         return VARIANTS[variant_id]
     except (KeyError, TypeError):
-        known = ", ".join(VARIANTS)
-        raise UnknownVariant(f"unknown variant {quote(str(variant_id))} (known: {known})") from None
+        raise UnknownVariant("variant_unknown", variant=cut(variant_id), known=list(VARIANTS)) from None

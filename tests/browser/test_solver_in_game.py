@@ -5,7 +5,7 @@ import re
 from datetime import date
 
 import pytest
-from browser_helpers import STUCK_GIZA_3, WIN_GIZA_18, card, moves_made, open_deal, play
+from browser_helpers import LOSE_GIZA_26, STUCK_GIZA_3, WIN_GIZA_18, card, moves_made, open_deal, play
 from playwright.sync_api import Page, expect
 
 from pyramid_solitaire.decks import daily_deal
@@ -13,17 +13,7 @@ from pyramid_solitaire.game import Game
 from pyramid_solitaire.solver import solve
 from pyramid_solitaire.web import solving
 
-pytestmark = pytest.mark.browser
-
-# Giza deal 26 is winnable; these seven moves get it stuck, and move 4 (4c+9h) is the one that lost it.
-LOSE_GIZA_26 = "8s+5d Js+2c 9d+4d 4c+9h 3d+Td Ac+Qh 8d+5h"
-
-
-@pytest.fixture(autouse=True)
-def patient_hints(monkeypatch):
-    """Hints get ample time here: what is tested is the answer, not the speed of a loaded machine
-    (the out-of-time fallback has tests of its own)."""
-    monkeypatch.setattr(solving, "HINT_SECONDS", 30)
+pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("patient_hints")]
 
 
 def follow_hint(page: Page, n: int):

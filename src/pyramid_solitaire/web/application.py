@@ -8,9 +8,10 @@ from fastapi.staticfiles import StaticFiles
 
 from ..deal import IllegalMove
 from ..decks import daily_deal
-from ..game import Game, RecordError
+from ..errors import MESSAGES
+from ..game import Game
 from ..variants import DEFAULT_VARIANT, VARIANTS, get_variant
-from .deals import deal_number, parse_day, random_deal
+from .deals import RequestError, parse_day, parse_deal_number, random_deal
 from .errors import add_error_handlers
 from .headers import security_headers
 from .limits import MAX_BODY, BodyLimit
@@ -27,6 +28,11 @@ def create_app() -> FastAPI:
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     add_error_handlers(app)
     app.middleware("http")(security_headers)
+
+    @app.get("/api/codes")
+    def codes():
+        """Every refusal code with its English template, for the page's translations (errors.py)."""
+        return {"codes": MESSAGES}
 
     @app.get("/api/variants")
     def variants():
@@ -53,9 +59,7 @@ def create_app() -> FastAPI:
     def new(body: NewGame):
         chosen = [body.deal is not None, body.deck is not None, body.daily is not None, body.winnable_only]
         if sum(chosen) > 1:
-            raise RecordError(
-                "give either a deal number, a deck string, a daily date or winnable_only, not more than one"
-            )
+            raise RequestError("new_conflict")
         get_variant(body.variant)  # an unknown variant is refused before any search
         if body.deck is not None:
             return answer(Game(body.variant, deck=body.deck))
@@ -67,7 +71,7 @@ def create_app() -> FastAPI:
             number = proven_winnable_deal(body.variant)
             proven = number is not None
             return answer(Game(body.variant, number=number if proven else random_deal()), winnable=proven)
-        number = random_deal() if body.deal is None else deal_number(body.deal)
+        number = random_deal() if body.deal is None else parse_deal_number(body.deal)
         return answer(Game(body.variant, number=number))
 
     @app.post("/api/state")
@@ -84,7 +88,7 @@ def create_app() -> FastAPI:
     def undo(body: UndoRequest):
         game = Game.from_record(body.record)
         if body.count > 1 and body.count > len(game.moves):
-            raise IllegalMove(f"cannot undo {body.count} moves: only {len(game.moves)} played")
+            raise IllegalMove("undo_too_many", count=body.count, played=len(game.moves))
         undone = [game.undo() for _ in range(body.count)]  # each stays on the redo path
         return answer(game, undone=" ".join(str(m) for m in reversed(undone)))
 

@@ -1,19 +1,17 @@
-"""Which deal a new game plays: random, typed in by number, or the day's deal."""
+"""Which deal a new game plays: random, typed in by number, or the day's deal.
+Deal numbers and random deals follow the one rule of decks.py, as on the command line."""
 
 import re
-import secrets
 from datetime import date
 
-from ..cards import quote
-from ..decks import MAX_DEAL
-from ..game import RecordError
+from ..decks import parse_deal_number, random_deal
+from ..errors import Refusal, cut
 
-# Random deals stay below 2**31: short numbers to read out, and safe in JavaScript numbers.
-RANDOM_DEALS = 2**31
+__all__ = ["RequestError", "parse_day", "parse_deal_number", "random_deal"]
 
 
-def random_deal() -> int:
-    return secrets.randbelow(RANDOM_DEALS)
+class RequestError(Refusal):
+    """A request the web layer itself refuses: a bad date, options that exclude each other."""
 
 
 def parse_day(text: str) -> date:
@@ -23,11 +21,4 @@ def parse_day(text: str) -> date:
             return date.fromisoformat(text)
         except ValueError:
             pass
-    raise RecordError(f"daily: {quote(text)} is not a date (YYYY-MM-DD)")
-
-
-def deal_number(deal: int | str) -> int:
-    text = str(deal).strip()
-    if not re.fullmatch(r"[0-9]{1,20}", text) or int(text) >= MAX_DEAL:
-        raise RecordError(f"{quote(str(deal))} is not a deal number (0 to 2**64 - 1)")
-    return int(text)
+    raise RequestError("daily_date", text=cut(text))

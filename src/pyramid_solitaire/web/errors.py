@@ -1,4 +1,5 @@
-"""Error answers: every refusal, the engine's or the framework's, as JSON a player can read."""
+"""Error answers: every refusal, the engine's, the web layer's or the framework's, as
+`{"error": English text, "code": code, "params": {...}}` with its code from errors.MESSAGES."""
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -6,30 +7,50 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
 from ..deal import IllegalMove
+from ..errors import Refusal, cut
+
+
+def refused(refusal: Refusal, status: int, headers: dict | None = None) -> JSONResponse:
+    return JSONResponse(refusal.to_dict(), status_code=status, headers=headers)
+
+
+def framework_refusal(request: Request, err: HTTPException) -> Refusal:
+    """Starlette's own refusals (unknown path, wrong method) with codes of their own."""
+    path = cut(request.url.path, 60)
+    if err.status_code == 404:
+        return Refusal("not_found", path=path)
+    if err.status_code == 405:
+        return Refusal("method_not_allowed", method=cut(request.method, 10), path=path)
+    return Refusal("http_error", status=err.status_code)
+
+
+def validation_refusal(err: RequestValidationError) -> Refusal:
+    """The first thing wrong with a request body (one is enough to act on, and keeps the answer short)."""
+    first = err.errors()[0] if err.errors() else {}
+    field = cut(".".join(str(x) for x in first.get("loc", ()) if x != "body"), 40)
+    kind = first.get("type", "")
+    if not field or kind == "json_invalid":
+        return Refusal("request_not_json")
+    if kind == "missing":
+        return Refusal("request_field_missing", field=field)
+    if kind == "extra_forbidden":
+        return Refusal("request_field_unknown", field=field)
+    return Refusal("request_field_invalid", field=field, problem=kind, detail=cut(first.get("msg", ""), 80))
 
 
 def add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, err: HTTPException):
-        # Starlette's own refusals (unknown path, body that is not JSON) in the same shape.
-        return JSONResponse(
-            {"error": str(err.detail), "kind": "HTTPError"},
-            status_code=err.status_code,
-            headers=getattr(err, "headers", None),
-        )
+        return refused(framework_refusal(request, err), err.status_code, getattr(err, "headers", None))
 
     @app.exception_handler(ValueError)
     async def engine_error(request: Request, err: ValueError):
         # An illegal move is a conflict with the position; anything else is a bad request.
         status = 409 if isinstance(err, IllegalMove) else 400
-        return JSONResponse({"error": str(err), "kind": type(err).__name__}, status_code=status)
+        if not isinstance(err, Refusal):  # a plain ValueError slipped through: still a coded answer
+            err = Refusal("invalid", detail=cut(str(err), 200))
+        return refused(err, status)
 
     @app.exception_handler(RequestValidationError)
     async def bad_body(request: Request, err: RequestValidationError):
-        parts = []
-        for e in err.errors():
-            where = ".".join(str(x) for x in e.get("loc", ()) if x != "body")
-            parts.append(f"{where}: {e.get('msg')}" if where else str(e.get("msg")))
-        return JSONResponse(
-            {"error": "bad request: " + "; ".join(parts), "kind": "BadRequest"}, status_code=422
-        )
+        return refused(validation_refusal(err), 422)

@@ -2,7 +2,8 @@
 
 import asyncio
 
-from fastapi.responses import JSONResponse
+from ..errors import Refusal
+from .errors import refused
 
 # A real request is a few kilobytes (a record of a few hundred moves); anything far bigger is junk.
 MAX_BODY = 64 * 1024
@@ -24,20 +25,13 @@ class BodyLimit:
             try:
                 message = await asyncio.wait_for(receive(), self.seconds)
             except TimeoutError:
-                slow = JSONResponse(
-                    {"error": "request body did not arrive in time", "kind": "Timeout"}, status_code=408
-                )
-                return await slow(scope, receive, send)
+                return await refused(Refusal("body_too_slow"), 408)(scope, receive, send)
             if message["type"] == "http.disconnect":
                 return
             chunks.append(message.get("body", b""))
             size += len(chunks[-1])
             if size > self.limit:
-                too_large = JSONResponse(
-                    {"error": f"request body is larger than {self.limit} bytes", "kind": "TooLarge"},
-                    status_code=413,
-                )
-                return await too_large(scope, receive, send)
+                return await refused(Refusal("body_too_large", limit=self.limit), 413)(scope, receive, send)
             if not message.get("more_body"):
                 break
         body, replayed = b"".join(chunks), False

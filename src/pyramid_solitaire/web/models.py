@@ -1,12 +1,10 @@
 """The request bodies the API accepts: unknown fields are refused, texts have sane lengths."""
 
-from typing import Annotated
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..variants import DEFAULT_VARIANT
-
-DealText = Annotated[str, Field(max_length=24)]
 
 
 class Body(BaseModel):
@@ -17,7 +15,7 @@ class Body(BaseModel):
 
 class NewGame(Body):
     variant: str = Field(DEFAULT_VARIANT, max_length=40)
-    deal: int | DealText | None = None
+    deal: Any = None  # a number or its digits, read by decks.parse_deal_number as everywhere
     deck: str | None = Field(None, max_length=1000)
     winnable_only: bool = False  # a random deal that the solver proves winnable
     daily: str | None = Field(None, max_length=10)  # the player's local date: that day's deal

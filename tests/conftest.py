@@ -1,0 +1,12 @@
+"""Fixtures shared by the test modules (tests/ itself is on the import path, so `helpers` imports)."""
+
+import pytest
+
+
+@pytest.fixture
+def patient_hints(monkeypatch):
+    """Hints get ample time: what is tested is the answer, not the speed of a loaded machine
+    (the out-of-time fallback has tests of its own). Use with pytest.mark.usefixtures."""
+    from pyramid_solitaire.web import solving
+
+    monkeypatch.setattr(solving, "HINT_SECONDS", 30)
