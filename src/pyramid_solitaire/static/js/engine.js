@@ -125,13 +125,17 @@ export function parseDeck(text) {
     seen.add(c);
   }
   const missing = [...Array(DECK_SIZE).keys()].filter((c) => !seen.has(c));
-  if (doubled.length || missing.length || cards.length !== DECK_SIZE) {
-    const listing = (list, one, many) => `${list.map(cardText).join(" ")} ${list.length === 1 ? one : many}`;
-    const problems = [];
-    if (doubled.length) problems.push(listing(doubled, "is repeated", "are repeated"));
-    if (missing.length) problems.push(listing(missing, "is missing", "are missing"));
-    refuse("DeckError", `deck string has ${cards.length} cards: ${problems.join("; ")}`);
-  }
+  // The English of errors.py: each repeated card once, lists written "a, b and c".
+  const names = (list) => {
+    const t = list.map(cardText);
+    return t.length <= 2 ? t.join(" and ") : `${t.slice(0, -1).join(", ")} and ${t[t.length - 1]}`;
+  };
+  const repeated = [...new Set(doubled)];
+  const has = `deck string has ${cards.length} cards`;
+  if (repeated.length && missing.length)
+    refuse("DeckError", `${has}; repeated: ${names(repeated)}; missing: ${names(missing)}`);
+  if (repeated.length) refuse("DeckError", `${has}; repeated: ${names(repeated)}`);
+  if (missing.length) refuse("DeckError", `${has}; missing: ${names(missing)}`);
   return cards;
 }
 
