@@ -24,6 +24,7 @@ from playwright.sync_api import expect, sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 from browser_helpers import WIN_PYRAMID_2, play, slow_network  # noqa: E402
+
 from conftest import CHROMIUM, CHROMIUM_ARGS, free_port  # noqa: E402
 
 # Stamps the pointer press on the stock and the frame after the board's move count changed.
