@@ -206,18 +206,22 @@ class _Search:
     def shortest_line(
         self, key: int, line: tuple[Move, ...], budget: _Budget
     ) -> tuple[tuple[Move, ...], bool]:
-        """IDA* below a known winning `line`: search with limits rising from a lower bound until
-        a line within the limit turns up; each failed limit proves the root needs more steps.
+        """Depth-first searches with a falling limit (IDA* iterations run from the top): each asks
+        for a line one step shorter than the shortest known, starting from the decision search's
+        `line`, until one fails, which proves the line shortest. A search that finds a line
+        stops early, and one that fails leaves its proven bounds in the table, so this costs less
+        than limits rising from the estimate: those fail every time but the last, and each
+        failure searches every position under its limit.
         Returns the shortest line and True, or the shortest known and False if the budget ends."""
-        limit = self.estimate(key)
-        while limit < len(line):
-            status = self.run(key, budget, limit)
+        if self.estimate(key) >= len(line):
+            return line, True
+        while True:
+            status = self.run(key, budget, len(line) - 1)
             if status == k.BUDGET:
                 return line, False
-            if status == k.WIN:
-                return self.line(), True
-            limit = max(limit + 1, int(self.control[k.C_BOUND]))
-        return line, True
+            if status == k.LOST:
+                return line, True
+            line = self.line()
 
 
 def state_key(deal: Deal, state: State) -> int:
