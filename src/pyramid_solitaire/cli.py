@@ -205,7 +205,7 @@ def cmd_solve(args, out) -> int:
     if sum([args.number is not None, args.deck is not None, args.deck_file is not None]) != 1:
         raise UsageError("cli_solve_source")
     variant = get_variant(args.variant)
-    warm_up()  # load the compiled search first, so `seconds` is the search alone
+    warm_up(args.shortest)  # load the compiled search first, so `seconds` is the search alone
     if args.deck_file is None:
         deal = (
             Deal.from_deck(variant, args.deck)
