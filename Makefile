@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint browser node corpus bench clean
+.PHONY: install run test lint browser node corpus bench load clean
 
 install: $(STAMP)
 
@@ -42,6 +42,12 @@ lint: install
 
 bench: install
 	$(BIN)/python benchmarks/solver.py
+
+# The server under hostile load: slow clients, then clients looping hints (Locust, the bench extra).
+load: install
+	$(BIN)/python -m pip install --quiet -e '.[bench]'
+	$(BIN)/python benchmarks/slow_clients.py --connections 1000 --seconds 30
+	$(BIN)/python benchmarks/solver_abuse.py --abusers 10 --abuser-addresses 1 --seconds 60
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info .pytest_cache

@@ -1,17 +1,16 @@
 """Load benchmark: moves and hints mixed against a game server on 127.0.0.1.
 
 Starts `pyramid-solitaire serve --workers N` on a free loopback port (or uses --url),
-then several client threads send a bounded number of requests for a bounded time, and the script
-prints requests per second and p50/p99 latency for moves and for hints.
+trusting 127.0.0.1 as a proxy so that each client thread counts as a player of its own address
+(X-Forwarded-For; the solver's rate limit is per address), then several client threads send
+a bounded number of requests for a bounded time, and the script prints requests per second
+and p50/p99 latency for moves and for hints.
 
     .venv/bin/python benchmarks/load.py --workers 2 --clients 8 --seconds 10
 """
 
-import argparse
 import random
-import socket
 import statistics
-import subprocess
 import sys
 import threading
 import time
@@ -19,39 +18,7 @@ import time
 import httpx
 
 from pyramid_solitaire.game import Game
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_server(workers: int) -> tuple[subprocess.Popen, str]:
-    port = free_port()
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "pyramid_solitaire.cli",
-            "serve",
-            "--port",
-            str(port),
-            "--workers",
-            str(workers),
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(200):
-        try:
-            httpx.get(url + "/api/variants", timeout=1)
-            return server, url
-        except httpx.TransportError:
-            time.sleep(0.1)
-    server.kill()
-    raise SystemExit("the server did not start")
+from serving import benchmark_arguments, percentile, server_for
 
 
 def positions(count: int) -> list[Game]:
@@ -81,7 +48,8 @@ def client(
     seed: int,
 ) -> None:
     rng = random.Random(seed)
-    with httpx.Client(base_url=url, timeout=30) as http:
+    player = {"x-forwarded-for": f"10.0.0.{seed + 1}"}  # each client thread a player of its own
+    with httpx.Client(base_url=url, timeout=30, headers=player) as http:
         for _ in range(limit):
             if time.perf_counter() >= until:
                 return
@@ -109,7 +77,7 @@ def report(results: dict, seconds: float) -> None:
         times = sorted(results.get(kind, []))
         if not times:
             continue
-        p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+        p99 = percentile(times, 0.99) / 1000
         print(
             f"{kind:5} {len(times):6} requests  {len(times) / seconds:8.1f} req/s  "
             f"p50 {statistics.median(times) * 1000:7.1f} ms  p99 {p99 * 1000:7.1f} ms  "
@@ -120,19 +88,13 @@ def report(results: dict, seconds: float) -> None:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("--url", help="an already running server (default: start one)")
-    parser.add_argument("--workers", type=int, default=2, help="uvicorn worker processes")
+    parser = benchmark_arguments(__doc__, workers=2, seconds=10.0)
     parser.add_argument("--clients", type=int, default=8, help="client threads")
-    parser.add_argument("--seconds", type=float, default=10.0, help="how long to send requests")
     parser.add_argument("--requests", type=int, default=5000, help="at most this many per client")
     parser.add_argument("--hints", type=float, default=0.2, help="share of requests that ask for a hint")
     args = parser.parse_args()
 
-    server, url = (None, args.url) if args.url else start_server(args.workers)
-    try:
+    with server_for(args, "--trusted-proxy", "127.0.0.1") as (_, url):
         games = positions(100)
         results: dict = {}
         lock = threading.Lock()
@@ -151,10 +113,6 @@ def main() -> int:
         took = time.perf_counter() - started
         print(f"{url}: {args.workers} workers, {args.clients} clients, {took:.1f} s, {args.hints:.0%} hints")
         report(results, took)
-    finally:
-        if server:
-            server.terminate()
-            server.wait(10)
     return 0
 
 

@@ -2,6 +2,8 @@
 
 import pytest
 
+from pyramid_solitaire.web.fairness import solver_buckets
+
 
 @pytest.fixture
 def patient_hints(monkeypatch):
@@ -10,3 +12,11 @@ def patient_hints(monkeypatch):
     from pyramid_solitaire.web import solving
 
     monkeypatch.setattr(solving, "HINT_SECONDS", 30)
+
+
+@pytest.fixture(autouse=True)
+def full_solver_buckets():
+    """Every test starts with full solver buckets, so a module that asks many hints through one
+    test client is not rate limited by the tests before it."""
+    solver_buckets.reset()
+    yield

@@ -300,7 +300,9 @@ def test_serve_command_defaults_and_options(monkeypatch):
     args = cli.build_parser().parse_args(["serve"])
     assert (args.host, args.port, args.func) == ("127.0.0.1", 8000, cli.cmd_serve)
     served = []
-    monkeypatch.setattr(web, "serve", lambda host, port, workers: served.append((host, port, workers)))
+    monkeypatch.setattr(
+        web, "serve", lambda host, port, workers, **options: served.append((host, port, workers))
+    )
     assert cli.main(["serve", "--host", "0.0.0.0", "--port", "8123"]) == 0
     assert cli.main(["serve", "--workers", "3"]) == 0
     assert served == [("0.0.0.0", 8123, 1), ("127.0.0.1", 8000, 3)]

@@ -81,6 +81,9 @@ MESSAGES: dict[str, str] = {
     # the web layer's own refusals (web)
     "body_too_large": "request body is larger than {limit} bytes",
     "body_too_slow": "request body did not arrive in time",
+    "request_too_slow": "the request did not arrive within {seconds} s",
+    "too_many_connections": "the server has too many open connections; try again in {retry_after} s",
+    "rate_limited": "too many solver requests from your address: hints rest for {retry_after} s",
     "request_not_json": "bad request: the body is not a JSON object",
     "request_field_missing": "bad request: {field} is missing",
     "request_field_unknown": "bad request: unknown field '{field}'",

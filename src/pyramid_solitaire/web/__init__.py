@@ -4,16 +4,31 @@ The server keeps no per-player state. The browser holds the game record (Game.to
 sends it with every request; the server loads it, does one thing, and answers with the new
 record and a `view` of the position that the page draws as it is.
 
-    application  the composition root: middleware, error answers, routes, static files
-    models       request bodies         view     engine <-> JSON
-    deals        which deal to play     solving  the shared solver: hints, winnable deals
-    errors       error answers          headers  security headers on every answer
-    limits       what one request may cost      server   start-up (uvicorn, workers)
+    application  the composition root: middleware, error answers, routes, the page
+    models       request bodies         view       engine <-> JSON
+    deals        which deal to play     solving    the shared solver: hints, winnable deals
+    errors       error answers          fairness   the solver's rate limit per client address
+    headers      security headers       access     one log line per request
+    limits       what a request may cost (body)    assets     the page and its files, cached
+    connections  what a connection may hold        server     start-up (uvicorn, workers)
+    offline      the service worker
 """
 
-from .application import create_app
+from importlib import import_module
+
 from .server import serve
 
-app = create_app()
-
 __all__ = ["app", "create_app", "serve"]
+
+
+def __getattr__(name: str):
+    """`app` and `create_app` load on first use (PEP 562), not with the package: a worker process
+    unpickles its config, which imports this package, before it can answer the supervisor's
+    health check, and the app's imports (the compiled solver among them) take seconds."""
+    if name not in ("app", "create_app"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    create_app = import_module(".application", __name__).create_app
+    if name == "create_app":
+        return create_app
+    globals()["app"] = create_app()
+    return globals()["app"]

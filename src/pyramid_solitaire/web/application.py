@@ -1,33 +1,32 @@
 """The composition root of the web server: middleware, error answers, the API's routes and the page."""
 
-from pathlib import Path
-
-from fastapi import FastAPI
-from fastapi.responses import FileResponse
-from fastapi.staticfiles import StaticFiles
+from fastapi import Depends, FastAPI, Request
 
 from ..deal import IllegalMove
 from ..decks import daily_deal
 from ..errors import MESSAGES
 from ..game import Game
 from ..variants import DEFAULT_VARIANT, VARIANTS, get_variant
+from .access import AccessLog
+from .assets import STATIC, add_page_and_assets
 from .deals import RequestError, parse_day, parse_deal_number, random_deal
 from .errors import add_error_handlers
-from .headers import security_headers
+from .fairness import WINNABLE_DEAL_COST, add_rate_limit_answer, solver_work, spend_on_solver
+from .headers import SecurityHeaders
 from .limits import MAX_BODY, BodyLimit
 from .models import MoveRequest, NewGame, RecordOnly, UndoRequest
 from .offline import service_worker
 from .solving import hint_for, proven_winnable_deal, warm_solver
 from .view import answer
 
-STATIC = Path(__file__).parent.parent / "static"
-
 
 def create_app() -> FastAPI:
     app = FastAPI(title="Pyramid solitaire", docs_url=None, redoc_url=None, lifespan=warm_solver)
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     add_error_handlers(app)
-    app.middleware("http")(security_headers)
+    add_rate_limit_answer(app)
+    app.add_middleware(SecurityHeaders)
+    app.add_middleware(AccessLog)  # added last: the outermost, it sees every answer
 
     @app.get("/api/codes")
     def codes():
@@ -56,7 +55,7 @@ def create_app() -> FastAPI:
         }
 
     @app.post("/api/new")
-    def new(body: NewGame):
+    def new(body: NewGame, request: Request):
         chosen = [body.deal is not None, body.deck is not None, body.daily is not None, body.winnable_only]
         if sum(chosen) > 1:
             raise RequestError("new_conflict")
@@ -67,6 +66,7 @@ def create_app() -> FastAPI:
             day = parse_day(body.daily)
             return answer(Game(body.variant, number=daily_deal(body.variant, day)), daily=day.isoformat())
         if body.winnable_only:
+            spend_on_solver(request, WINNABLE_DEAL_COST)
             # Honest about failure: without a proof in time the deal is random and the answer says so.
             number = proven_winnable_deal(body.variant)
             proven = number is not None
@@ -103,18 +103,14 @@ def create_app() -> FastAPI:
         game.restart()
         return answer(game)
 
-    @app.post("/api/hint")
+    @app.post("/api/hint", dependencies=[Depends(solver_work)])
     def hint(body: RecordOnly):
         game = Game.from_record(body.record)
         return answer(game, hint=hint_for(game))
-
-    @app.get("/", include_in_schema=False)
-    def index():
-        return FileResponse(STATIC / "index.html")
 
     @app.get("/sw.js", include_in_schema=False)
     def offline_worker():
         return service_worker(STATIC)
 
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    add_page_and_assets(app)
     return app

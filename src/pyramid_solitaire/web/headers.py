@@ -1,6 +1,6 @@
 """Headers every answer carries: the page's security policy, and no caching of API answers."""
 
-from fastapi import Request
+from starlette.datastructures import MutableHeaders
 
 # The page loads only its own files: no inline script, no eval, no third-party anything.
 CSP = (
@@ -9,11 +9,26 @@ CSP = (
 )
 
 
-async def security_headers(request: Request, call_next):
-    response = await call_next(request)
-    response.headers["Content-Security-Policy"] = CSP
-    response.headers["X-Content-Type-Options"] = "nosniff"
-    response.headers["Referrer-Policy"] = "no-referrer"
-    if request.url.path.startswith("/api/"):
-        response.headers["Cache-Control"] = "no-store"
-    return response
+class SecurityHeaders:
+    """ASGI middleware (not Starlette's BaseHTTPMiddleware, which turns a client that hangs up
+    mid-request into a 'No response returned' error and a 500)."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        api = scope["path"].startswith("/api/")
+
+        async def send_with_headers(message):
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                headers["Content-Security-Policy"] = CSP
+                headers["X-Content-Type-Options"] = "nosniff"
+                headers["Referrer-Policy"] = "no-referrer"
+                if api:
+                    headers["Cache-Control"] = "no-store"
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)

@@ -7,31 +7,36 @@ from .errors import refused
 
 # A real request is a few kilobytes (a record of a few hundred moves); anything far bigger is junk.
 MAX_BODY = 64 * 1024
+CLOSE = {"connection": "close"}  # a refused body is never read: the connection cannot go on
+CHUNK_SECONDS = 10.0  # the longest pause between two parts of a body (connections.py bounds the whole)
 
 
 class BodyLimit:
     """ASGI middleware: refuse a request body over `limit` bytes with 413 before it is parsed,
-    whether or not the client announced its length, and one that dribbles in slower than
-    `seconds` per chunk with 408, so no request holds the server indefinitely."""
+    whether or not the client announced its length (when it did, before `100 Continue` invites
+    the body), and one that pauses longer than `seconds` between chunks with 408. Both answers
+    close the connection: the rest of the body is never read."""
 
-    def __init__(self, app, limit: int, seconds: float = 10.0):
+    def __init__(self, app, limit: int, seconds: float = CHUNK_SECONDS):
         self.app, self.limit, self.seconds = app, limit, seconds
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
+        if self.declared_length(scope) > self.limit:
+            return await self.too_large(scope, receive, send)  # before the first receive()
         chunks, size = [], 0
         while True:
             try:
                 message = await asyncio.wait_for(receive(), self.seconds)
             except TimeoutError:
-                return await refused(Refusal("body_too_slow"), 408)(scope, receive, send)
+                return await refused(Refusal("body_too_slow"), 408, CLOSE)(scope, receive, send)
             if message["type"] == "http.disconnect":
                 return
             chunks.append(message.get("body", b""))
             size += len(chunks[-1])
             if size > self.limit:
-                return await refused(Refusal("body_too_large", limit=self.limit), 413)(scope, receive, send)
+                return await self.too_large(scope, receive, send)
             if not message.get("more_body"):
                 break
         body, replayed = b"".join(chunks), False
@@ -44,3 +49,13 @@ class BodyLimit:
             return {"type": "http.request", "body": body, "more_body": False}
 
         await self.app(scope, replay, send)
+
+    @staticmethod
+    def declared_length(scope) -> int:
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length":
+                return int(value) if value.isdigit() else 0  # h11 refuses a malformed one before this
+        return 0
+
+    async def too_large(self, scope, receive, send):
+        await refused(Refusal("body_too_large", limit=self.limit), 413, CLOSE)(scope, receive, send)

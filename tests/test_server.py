@@ -1,0 +1,303 @@
+"""The server against hostile clients, through a real server on a real socket (raw bytes where the
+client library would tidy the request): request deadlines, the connection cap, idle keep-alive,
+oversized declared bodies, path traversal, HEAD, the fair solver, and quiet logs."""
+
+import re
+import select
+import socket
+import subprocess
+import sys
+import threading
+import time
+from contextlib import contextmanager
+
+import httpx
+import pytest
+import uvicorn
+
+from pyramid_solitaire.game import Game
+from pyramid_solitaire.web import app, solving
+from pyramid_solitaire.web.fairness import RateLimited, TokenBuckets
+from pyramid_solitaire.web.server import (
+    connection_cap,
+    listening_socket,
+    raise_open_files_limit,
+    server_config,
+)
+
+WAIT = 20.0  # the longest any test waits for a condition before it fails
+
+
+@contextmanager
+def running(**options):
+    """The app under the production server configuration, in a thread, on a free loopback port."""
+    sock = listening_socket("127.0.0.1", 0)
+    config = server_config(app, log_config=None, **options)
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    wait_for(lambda: server.started, "the test server did not start")
+    try:
+        yield server, sock.getsockname()[1]
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        sock.close()
+
+
+def wait_for(condition, failure: str, seconds: float = WAIT) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, failure
+        time.sleep(0.01)
+
+
+def connect(port: int, source: str = "127.0.0.1") -> socket.socket:
+    sock = socket.create_connection(("127.0.0.1", port), timeout=WAIT, source_address=(source, 0))
+    return sock
+
+
+def client_from(address: str, port: int) -> httpx.Client:
+    """An HTTP client whose requests leave from `address` (any of 127.0.0.0/8 is this machine).
+    A minute per answer: a hint's search runs in full here, and the machine may be busy."""
+    transport = httpx.HTTPTransport(local_address=address)
+    return httpx.Client(base_url=f"http://127.0.0.1:{port}", transport=transport, timeout=60)
+
+
+def read_all(sock: socket.socket) -> bytes:
+    """Everything the server sends until it closes the connection (or WAIT passes: a failure)."""
+    data = b""
+    while chunk := sock.recv(65536):
+        data += chunk
+    return data
+
+
+def raw(port: int, request: bytes) -> bytes:
+    with connect(port) as sock:
+        sock.sendall(request)
+        return read_all(sock)
+
+
+def status_of(answer: bytes) -> int:
+    return int(answer.split(b" ", 2)[1])
+
+
+# --- deadlines, the cap, keep-alive ---------------------------------------------------------
+
+
+def test_connections_that_never_finish_their_headers_are_closed_and_do_not_hold_others():
+    with running(header_seconds=0.5, request_seconds=5) as (server, port):
+        opened = time.monotonic()
+        silent = [connect(port) for _ in range(20)]  # connect and say nothing
+        partial = [connect(port) for _ in range(20)]
+        for sock in partial:
+            sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ")  # never finished
+        with client_from("127.0.0.1", port) as client:
+            for _ in range(5):
+                assert client.get("/api/variants").status_code == 200
+        answers = [read_all(sock) for sock in silent + partial]
+        took = time.monotonic() - opened
+        assert took < 0.5 + 3, f"slow connections held for {took:.1f} s"
+        assert all(a == b"" for a in answers[:20])  # nothing asked, nothing answered: closed
+        assert all(status_of(a) == 408 and b'"code": "request_too_slow"' in a for a in answers[20:])
+        wait_for(lambda: not server.server_state.connections, "closed connections still counted")
+        for sock in silent + partial:
+            sock.close()
+
+
+def test_a_body_that_trickles_in_is_answered_408_when_the_request_deadline_passes():
+    with running(header_seconds=0.5, request_seconds=1.5) as (_, port), connect(port) as sock:
+        started = time.monotonic()
+        sock.sendall(b"POST /api/state HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n")
+        sock.sendall(b"Content-Length: 10000\r\n\r\n")
+        sock.setblocking(False)
+        answer = b""
+        while not answer:  # a byte every 50 ms: each pause well within the per-chunk timeout
+            assert time.monotonic() - started < WAIT, "the trickling body was never refused"
+            sock.sendall(b" ")
+            if select.select([sock], [], [], 0.05)[0]:
+                answer = sock.recv(65536)
+        took = time.monotonic() - started
+        assert status_of(answer) == 408 and 1.4 < took < 1.5 + 2.0
+
+
+def test_an_idle_kept_alive_connection_is_closed():
+    with running(keep_alive_seconds=0.3) as (_, port), connect(port) as sock:
+        sock.sendall(b"GET /api/variants HTTP/1.1\r\nHost: x\r\n\r\n")
+        answer = read_all(sock)  # the answer, then the close after the keep-alive timeout
+        assert status_of(answer) == 200 and answer.endswith(b"}")
+
+
+def test_past_the_connection_cap_new_connections_are_refused_at_once_then_served_again():
+    with running(max_connections=5, header_seconds=30) as (server, port):
+        held = [connect(port) for _ in range(5)]
+        wait_for(lambda: len(server.server_state.connections) == 5, "the held connections were not counted")
+        with connect(port) as refused:  # answered at once, before it says anything
+            answer = read_all(refused)
+        assert status_of(answer) == 503 and b"retry-after: 1" in answer.lower()
+        assert b'"code": "too_many_connections"' in answer
+        held.pop().close()
+        wait_for(lambda: len(server.server_state.connections) == 4, "a closed connection still counted")
+        assert (
+            status_of(raw(port, b"GET /api/variants HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")) == 200
+        )
+        for sock in held:
+            sock.close()
+
+
+def test_the_cap_stays_below_the_open_files_limit():
+    limit = raise_open_files_limit()
+    assert connection_cap(10**9, limit) < limit
+    assert connection_cap(100, 1024) == 100 and connection_cap(5000, 1024) == 1024 - 64
+
+
+# --- small things ---------------------------------------------------------------------------
+
+
+def test_a_declared_body_over_the_limit_is_refused_before_100_continue():
+    with running() as (_, port), connect(port) as sock:
+        sock.sendall(
+            b"POST /api/state HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 1000000\r\nExpect: 100-continue\r\n\r\n"
+        )
+        answer = read_all(sock)  # the refusal closes the connection: the body is never read
+        assert status_of(answer) == 413 and b"larger than" in answer
+
+
+def test_head_answers_like_get_without_a_body():
+    with running() as (_, port):
+        get = raw(port, b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        head = raw(port, b"HEAD / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    _, body = get.split(b"\r\n\r\n", 1)
+    assert status_of(head) == 200 and head.endswith(b"\r\n\r\n")  # headers only
+    assert f"content-length: {len(body)}".encode() in head.lower()
+    assert b"<html" in body
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        b"/static/../web/server.py",
+        b"/static/js/../../web/server.py",
+        b"/static/..%2fweb%2fserver.py",
+        b"/static/%2e%2e/web/server.py",
+    ],
+)
+def test_static_files_never_leave_the_static_folder(path):
+    with running() as (_, port):
+        answer = raw(port, b"GET " + path + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    assert status_of(answer) == 404 and b"def serve" not in answer
+
+
+def test_the_page_and_its_files_are_revalidated_and_cost_a_304_when_unchanged():
+    with running() as (_, port), client_from("127.0.0.1", port) as client:
+        for path in ("/", "/static/js/main.js", "/static/cards/Kh.svg"):
+            first = client.get(path)
+            assert first.status_code == 200 and first.headers["cache-control"] == "no-cache"
+            again = client.get(path, headers={"if-none-match": first.headers["etag"]})
+            assert again.status_code == 304 and again.content == b""
+
+
+# --- the fair solver ------------------------------------------------------------------------
+
+
+@pytest.fixture
+def small_buckets(monkeypatch):
+    """Three solver tokens, barely refilled: the limit is reached in a few requests."""
+    from pyramid_solitaire.web import fairness
+
+    monkeypatch.setattr(fairness, "solver_buckets", TokenBuckets(3, 0.01))
+    monkeypatch.setattr(solving, "HINT_SECONDS", 30)  # the player's hints are checked, however loaded
+
+
+def hint_body() -> dict:
+    return {"record": Game("pyramid", number=1).to_record()}
+
+
+def test_a_client_looping_hints_is_refused_429_while_a_player_elsewhere_gets_checked_hints(small_buckets):
+    with running() as (_, port):
+        looper = client_from("127.0.0.1", port)
+        player = client_from("127.0.0.2", port)
+        with looper, player:
+            statuses = [looper.post("/api/hint", json=hint_body()).status_code for _ in range(6)]
+            assert statuses == [200, 200, 200, 429, 429, 429]
+            refused = looper.post("/api/hint", json=hint_body())
+            assert int(refused.headers["retry-after"]) >= 1
+            assert refused.json()["code"] == "rate_limited" and "rest" in refused.json()["error"]
+            assert refused.json()["params"]["retry_after"] == int(refused.headers["retry-after"])
+            winnable = looper.post("/api/new", json={"winnable_only": True})
+            assert winnable.status_code == 429
+            # Moves are never limited.
+            record = looper.post("/api/new", json={"deal": 1}).json()["record"]
+            assert looper.post("/api/move", json={"record": record, "move": "Kc"}).status_code == 200
+            hint = player.post("/api/hint", json=hint_body())
+            assert hint.status_code == 200 and hint.json()["hint"]["checked"]
+
+
+def test_forwarded_addresses_count_only_from_a_trusted_proxy(small_buckets):
+    with running(trusted_proxies=["127.0.0.1"]) as (_, port):
+        proxy = client_from("127.0.0.1", port)
+        stranger = client_from("127.0.0.2", port)
+        with proxy, stranger:
+            for i in range(4):  # a stranger cannot escape its bucket by naming other addresses
+                forged = {"x-forwarded-for": f"10.0.0.{i}"}
+                answer = stranger.post("/api/hint", json=hint_body(), headers=forged)
+            assert answer.status_code == 429
+            for client in ("10.1.1.1", "10.2.2.2"):  # the proxy's clients have buckets of their own
+                forwarded = {"x-forwarded-for": client}
+                codes = [
+                    proxy.post("/api/hint", json=hint_body(), headers=forwarded).status_code for _ in range(4)
+                ]
+                assert codes == [200, 200, 200, 429]
+
+
+def test_token_buckets_refill_at_their_rate_and_say_how_long_to_wait():
+    now = [0.0]
+    buckets = TokenBuckets(burst=2, per_second=0.5, clock=lambda: now[0])
+    buckets.spend("a")
+    buckets.spend("a")
+    with pytest.raises(RateLimited) as refused:
+        buckets.spend("a")
+    assert refused.value.retry_after == 2
+    buckets.spend("b", cost=2)  # another address has its own bucket
+    now[0] = 2.0  # one token back
+    buckets.spend("a")
+    with pytest.raises(RateLimited) as refused:
+        buckets.spend("a", cost=2)
+    assert refused.value.retry_after == 4
+
+
+# --- the real command: workers, logs --------------------------------------------------------
+
+
+def test_serve_with_workers_answers_head_and_logs_a_hang_up_as_one_line():
+    sock = listening_socket("127.0.0.1", 0)
+    port = sock.getsockname()[1]
+    sock.close()
+    command = [sys.executable, "-m", "pyramid_solitaire.cli", "serve", "--port", str(port), "--workers", "2"]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        wait_for(lambda: can_connect(port), "the server did not start", seconds=180)
+        head = raw(port, b"HEAD / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        assert status_of(head) == 200
+        for _ in range(3):  # clients that hang up in the middle of their body
+            with connect(port) as hang_up:
+                hang_up.sendall(b"POST /api/state HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{")
+        assert (
+            status_of(raw(port, b"GET /api/variants HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")) == 200
+        )
+    finally:
+        server.terminate()
+        log = server.communicate(timeout=30)[0]
+    assert "Traceback" not in log and '" 500 ' not in log, log
+    assert len(re.findall(r'"POST /api/state" 499 .* \(client hung up\)', log)) == 3, log
+    assert re.search(r'127\.0\.0\.1 "HEAD /" 200 [\d.]+ ms', log), log
+    assert re.search(r'"GET /api/variants" 200 [\d.]+ ms', log), log
+
+
+def can_connect(port: int) -> bool:
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+        return True
+    except OSError:
+        return False
