@@ -27,6 +27,7 @@ from typing import Any
 
 from .cards import RANKS, SUITS, card_text, parse_card
 from .decks import MAX_DEAL, deal_cards, format_deck, parse_deck
+from .errors import Refusal
 from .game import Game
 from .solver import WINNABLE, solve
 from .variants import VARIANTS
@@ -189,11 +190,12 @@ def cards_section() -> list[list[str | None]]:
     return out
 
 
-def refusal(thunk: Callable[[], object]) -> dict[str, str]:
+def refusal(thunk: Callable[[], object]) -> dict[str, Any]:
+    """The refusal `thunk` raises: its kind, English text, code and parameters (errors.py)."""
     try:
         thunk()
-    except ValueError as err:
-        return {"error": type(err).__name__, "message": str(err)}
+    except Refusal as err:
+        return {"error": type(err).__name__, "message": str(err), "code": err.code, "params": err.params}
     raise AssertionError("expected a refusal")
 
 
@@ -298,7 +300,7 @@ def illegal_section(rng: random.Random) -> list[dict]:
             policy = removal_first if number % 2 else draw_first
             for _ in playthrough(game, policy, rng, rng.randrange(5, 60)):
                 pass
-            out += [_illegal(game, text) for text in _probes(game, rng)]
+            out += [illegal_probe(game, text) for text in _probes(game, rng)]
     return out
 
 
@@ -306,7 +308,7 @@ def _probes(game: Game, rng: random.Random) -> list[str]:
     deal, state = game.deal, game.state
     cards = list(deal.cards)
     rng.shuffle(cards)
-    probes = ["draw", "recycle", "Zz", "7h+", "Ah+Ah+Ah", "drawn"]
+    probes = ["draw", "recycle", "Zz", "7h+", "Ah+Ah+Ah", "drawn", "K\x01", "\t1h\n", "+" * 40]
     legal = {str(m) for m in game.legal_moves()}
     singles = [card_text(c) for c in cards[:6]]
     pairs_ = [f"{card_text(a)}+{card_text(b)}" for a, b in zip(cards[6:16], cards[16:26], strict=True)]
@@ -318,17 +320,21 @@ def _probes(game: Game, rng: random.Random) -> list[str]:
     return [p for p in probes if p not in legal]
 
 
-def _illegal(game: Game, text: str) -> dict:
+def illegal_probe(game: Game, text: str) -> dict:
     def play() -> None:
         game.play(text)
         game.undo()  # a probe that turns out legal leaves the game as it was
+        raise LegalProbe
 
     entry = {"variant": game.variant.id, **_source(game), "moves": [str(m) for m in game.moves], "move": text}
     try:
-        play()
-    except ValueError as err:
-        return {**entry, "error": type(err).__name__, "message": str(err)}
-    return {**entry, "error": None, "message": None}
+        return {**entry, **refusal(play)}
+    except LegalProbe:
+        return {**entry, "error": None}
+
+
+class LegalProbe(Exception):
+    """A probe move that the rules allow after all."""
 
 
 def records_section() -> dict[str, list]:
@@ -338,6 +344,7 @@ def records_section() -> dict[str, list]:
     game.undo()
     good = [dump(game), {"version": 1, "variant": "giza", "deal": "123", "moves": []}]
     good.append({"version": 1, "deal": 5, "moves": ["draw", "draw"], "redo": ["draw"]})
+    good.append({"version": 1, "variant": "open-stock", "deal": "007", "moves": []})
     bad = [
         [],
         {"version": 2, "variant": "pyramid", "deal": 1},
@@ -356,10 +363,17 @@ def records_section() -> dict[str, list]:
         {"version": 1, "variant": "pyramid", "deal": 1, "colour": "red"},
         {"version": 1, "variant": "pyramid", "deck": 7},
         {"version": 1, "variant": "pyramid", "deal": 1, "moves": ["draw"] * 1001},
+        {"version": 1, "variant": "pyramid", "deal": 1, **{f"field {i} " + "x" * 30: i for i in range(7)}},
+        {"version": "1", "variant": "pyramid", "deal": 1},
+        {"variant": "pyramid", "deal": 1},
+        {"version": 1, "variant": "pyramid", "deal": "-5"},
+        {"version": 1, "variant": "pyramid", "deal": "1" * 30},
+        {"version": 1, "variant": "pyramid", "deal": 1, "moves": ["draw", "Qx+2c"]},
+        {"version": 1, "variant": "pyramid", "deck": "Ah Ah"},
     ]
     return {
         "good": [{"record": r, "view": view(Game.from_record(r))} for r in good],
-        "bad": [{"record": r, "error": refusal(partial(Game.from_record, r))["error"]} for r in bad],
+        "bad": [{"record": r, **refusal(partial(Game.from_record, r))} for r in bad],
     }
 
 

@@ -20,40 +20,115 @@ const RECORD_FIELDS = ["version", "variant", "deal", "deck", "moves", "redo"];
 const MAX_RECORD_MOVES = 1000;
 export const DEFAULT_VARIANT = "pyramid";
 
-/** A refusal; `kind` is the Python exception's name, so the page treats both alike. */
+// --- refusals (errors.py): a code and parameters; the English is made from them here -------
+
+/** The English of the codes this engine raises, word for word as errors.py's MESSAGES. */
+const MESSAGES = {
+  card_invalid: "'{text}' is not a card (expected rank and suit, e.g. Ah, Td, Ks)",
+  card_rank: "'{text}' is not a card: unknown rank '{rank}' (use A 2-9 T/10 J Q K)",
+  card_suit: "'{text}' is not a card: unknown suit '{suit}' (use c d h s)",
+  deal_number_invalid: "'{text}' is not a deal number (a whole number from 0 to 2**64 - 1)",
+  deal_number_range: "deal number {text} is out of range (0 to 2**64 - 1)",
+  deck_not_text: "deck string must be text, not {type}",
+  deck_card: "deck string card {position}: {reason}",
+  deck_missing: "deck string has {count} cards; missing: {missing}",
+  deck_repeated: "deck string has {count} cards; repeated: {repeated}",
+  deck_repeated_missing: "deck string has {count} cards; repeated: {repeated}; missing: {missing}",
+  deal_source: "give either a deal number or a deck string",
+  variant_unknown: "unknown variant '{variant}' (known: {known})",
+  move_syntax: "'{text}' is not a move: write a pair as 7h+6c, a king as Kd, or draw / recycle",
+  move_card: "'{text}' is not a move: {reason}",
+  game_won: "{move}: the game is already won",
+  draw_no_stock: "no draw: {name} has no stock",
+  draw_stock_empty: "no draw: the stock is empty",
+  draw_stock_empty_recycle: "no draw: the stock is empty; recycle the waste",
+  recycle_no_stock: "no recycle: {name} has no stock",
+  recycle_one_pass: "no recycle: {name} allows one pass only",
+  recycle_none_left: "no recycle left",
+  recycle_stock_not_empty: "no recycle yet: the stock is not empty",
+  recycle_waste_empty: "no recycle: the waste is empty",
+  not_a_king: "{card} is not a king; pair it with a card worth {worth}",
+  same_card_twice: "{move} names the same card twice",
+  not_thirteen: "{a} and {b} do not add up to 13",
+  card_removed: "{card} is already removed",
+  card_covered: "{card} is covered by {by}",
+  card_under_pile: "{card} is under {top} on pile {pile}",
+  card_under_waste: "{card} is under {top} in the waste",
+  card_under_waste_pile: "{card} is under {top} in waste pile {pile}",
+  card_in_stock: "{card} is still in the stock",
+  card_in_stock_not_top: "{card} is still in the stock, not on top",
+  nothing_to_undo: "nothing to undo",
+  nothing_to_redo: "nothing to redo",
+  undo_too_many: "cannot undo {count} moves: only {played} played",
+  record_not_object: "a game record is a JSON object, not {type}",
+  record_unknown_fields: "unknown field(s) in game record: {fields}",
+  record_version: "game record version must be {expected}, not {version}",
+  record_variant_type: "game record: variant must be a text id",
+  record_deal_or_deck: "game record needs exactly one of 'deal' (a number) or 'deck' (a deck string)",
+  record_deck_type: "game record: deck must be a deck string",
+  record_deal: "game record: {reason}",
+  record_moves_type: "game record: {field} must be a list of move texts",
+  record_moves_many: "game record: {field} has {count} moves, at most {limit} allowed",
+  record_move: "game record {field}: move {n} '{move}': {reason}",
+};
+const CUT = 24; // characters of hostile text echoed in a message
+const SHOWN_FIELDS = 5; // unknown field names echoed in a refusal
+
+/** Hostile text made safe to echo (errors.cut): at most CUT characters, then "...", control
+ *  characters escaped. Values that are not text are written as JSON writes them. */
+export function cut(text) {
+  const t = typeof text === "string" ? text : text === undefined ? "null" : JSON.stringify(text);
+  const short = t.length <= CUT ? t : t.slice(0, CUT) + "...";
+  return short.replace(/[\x00-\x1f\x7f]/g, (c) => ({ "\n": "\\n", "\t": "\\t", "\r": "\\r" })[c]
+    ?? `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
+}
+
+/** The English of a refusal: its template with the parameters filled in (lists "a, b and c";
+ *  a nested refusal {code, params} as its own English). */
+export function english(code, params) {
+  const shown = (v) => {
+    if (Array.isArray(v)) return v.length <= 2 ? v.join(" and ") : `${v.slice(0, -1).join(", ")} and ${v[v.length - 1]}`;
+    if (v !== null && typeof v === "object") return english(v.code, v.params);
+    return String(v);
+  };
+  return MESSAGES[code].replace(/\{(\w+)\}/g, (_, name) => shown(params[name]));
+}
+
+/** A refusal: `kind` is the Python exception's name, `code` and `params` as errors.py's. */
 export class RulesError extends Error {
-  constructor(kind, message) {
-    super(message);
+  constructor(kind, code, params = {}) {
+    super(english(code, params));
     this.kind = kind;
+    this.code = code;
+    this.params = params;
+  }
+
+  /** This refusal as the `reason` parameter of an enclosing one. */
+  asReason() {
+    return { code: this.code, params: this.params };
   }
 }
-const refuse = (kind, message) => {
-  throw new RulesError(kind, message);
+const refuse = (kind, code, params) => {
+  throw new RulesError(kind, code, params);
 };
-const illegal = (message) => refuse("IllegalMove", message);
+const illegal = (code, params) => refuse("IllegalMove", code, params);
 
 const value = (card) => (card % 13) + 1;
 const isKing = (card) => value(card) === 13;
 const pairs = (a, b) => value(a) + value(b) === PAIR_SUM;
 export const cardText = (card) => RANKS[card % 13] + SUITS[Math.floor(card / 13)];
 
-/** Hostile text echoed in a message, cut short (cards.quote). */
-export function quote(text, limit = 24) {
-  const t = String(text);
-  return `'${t.length <= limit ? t : t.slice(0, limit) + "..."}'`;
-}
-
 export function parseCard(text) {
   const t = text.trim();
-  if (t.length < 2) refuse("CardError", `${quote(text)} is not a card (expected rank and suit, e.g. Ah, Td, Ks)`);
+  if (t.length < 2) refuse("CardError", "card_invalid", { text: cut(text) });
   let rank = t.slice(0, -1).toUpperCase();
   const suit = t.slice(-1).toLowerCase();
   if (rank === "10") rank = "T";
   if (rank.length !== 1 || !RANKS.includes(rank)) {
-    refuse("CardError", `${quote(text)} is not a card: unknown rank ${quote(t.slice(0, -1))} (use A 2-9 T/10 J Q K)`);
+    refuse("CardError", "card_rank", { text: cut(text), rank: cut(t.slice(0, -1)) });
   }
   if (suit.length !== 1 || !SUITS.includes(suit)) {
-    refuse("CardError", `${quote(text)} is not a card: unknown suit ${quote(t.slice(-1))} (use c d h s)`);
+    refuse("CardError", "card_suit", { text: cut(text), suit: cut(t.slice(-1)) });
   }
   return SUITS.indexOf(suit) * 13 + RANKS.indexOf(rank);
 }
@@ -74,20 +149,23 @@ export const VARIANTS = Object.fromEntries([
 
 export function getVariant(id) {
   if (typeof id === "string" && Object.hasOwn(VARIANTS, id)) return VARIANTS[id];
-  return refuse("UnknownVariant", `unknown variant ${quote(String(id))} (known: ${Object.keys(VARIANTS).join(", ")})`);
+  return refuse("UnknownVariant", "variant_unknown", { variant: cut(id), known: Object.keys(VARIANTS) });
 }
 
 // --- decks (decks.py) -------------------------------------------------------------------------
 
-/** A deal number as a BigInt; numbers, BigInts and digit strings are read, anything else refused. */
+/** The one reader of deal numbers (decks.parse_deal_number), as a BigInt: a whole number, or its
+ *  digits as text, from 0 to 2**64 - 1; a minus sign is read, then out of range. */
 export function dealNumber(number) {
-  let n = null;
-  if (typeof number === "bigint") n = number;
-  else if (typeof number === "number" && Number.isSafeInteger(number)) n = BigInt(number);
-  else if (typeof number === "string" && /^[0-9]{1,20}$/.test(number)) n = BigInt(number);
-  if (n === null) refuse("DeckError", `deal number must be an integer, not ${quote(String(number))}`);
-  if (n < 0n || n >= MAX_DEAL) refuse("DeckError", `deal number ${quote(String(n))} is out of range (0 to 2**64 - 1)`);
-  return n;
+  if (typeof number === "string" && /^-?[0-9]+$/.test(number)) {
+    const digits = number.replace(/^-/, "").replace(/^0+/, "");
+    if (digits.length > 20) refuse("DeckError", "deal_number_range", { text: cut(number) });
+    number = BigInt(number);
+  }
+  if (typeof number === "number" && Number.isInteger(number)) number = BigInt(number);
+  if (typeof number !== "bigint") refuse("DeckError", "deal_number_invalid", { text: cut(number) });
+  if (number < 0n || number >= MAX_DEAL) refuse("DeckError", "deal_number_range", { text: cut(String(number)) });
+  return number;
 }
 
 /** The 52 cards of deal `number` in deck-string order: SplitMix64 then Fisher-Yates (RULES.md). */
@@ -109,13 +187,13 @@ export function dealCards(number) {
 }
 
 export function parseDeck(text) {
-  if (typeof text !== "string") refuse("DeckError", `deck string must be text, not ${typeof text}`);
+  if (typeof text !== "string") refuse("DeckError", "deck_not_text", { type: pythonType(text) });
   const tokens = text.split(/\s+/).filter(Boolean);
   const cards = tokens.map((token, i) => {
     try {
       return parseCard(token);
     } catch (err) {
-      return refuse("DeckError", `deck string card ${i + 1}: ${err.message}`);
+      return refuse("DeckError", "deck_card", { position: i + 1, reason: err.asReason() });
     }
   });
   const seen = new Set();
@@ -125,21 +203,24 @@ export function parseDeck(text) {
     seen.add(c);
   }
   const missing = [...Array(DECK_SIZE).keys()].filter((c) => !seen.has(c));
-  // The English of errors.py: each repeated card once, lists written "a, b and c".
-  const names = (list) => {
-    const t = list.map(cardText);
-    return t.length <= 2 ? t.join(" and ") : `${t.slice(0, -1).join(", ")} and ${t[t.length - 1]}`;
-  };
-  const repeated = [...new Set(doubled)];
-  const has = `deck string has ${cards.length} cards`;
-  if (repeated.length && missing.length)
-    refuse("DeckError", `${has}; repeated: ${names(repeated)}; missing: ${names(missing)}`);
-  if (repeated.length) refuse("DeckError", `${has}; repeated: ${names(repeated)}`);
-  if (missing.length) refuse("DeckError", `${has}; missing: ${names(missing)}`);
+  const repeated = [...new Set(doubled)].map(cardText); // each card once, so the list stays short
+  const absent = missing.map(cardText);
+  const count = cards.length;
+  if (repeated.length && absent.length) refuse("DeckError", "deck_repeated_missing", { count, repeated, missing: absent });
+  if (repeated.length) refuse("DeckError", "deck_repeated", { count, repeated });
+  if (absent.length) refuse("DeckError", "deck_missing", { count, missing: absent });
   return cards;
 }
 
 export const formatDeck = (cards) => cards.map(cardText).join(" ");
+
+/** A JSON value's type by its Python name, as the Python engine's refusals name it. */
+function pythonType(v) {
+  if (v === null || v === undefined) return "NoneType";
+  if (Array.isArray(v)) return "list";
+  const types = { string: "str", boolean: "bool", object: "dict" };
+  return typeof v === "number" ? (Number.isInteger(v) ? "int" : "float") : types[typeof v] ?? typeof v;
+}
 
 // --- the layout (deal.py) ---------------------------------------------------------------------
 
@@ -274,27 +355,30 @@ export class Deal {
     return { removed, drawn: state.drawn, recycles: state.recycles };
   }
 
+  /** Throws IllegalMove saying why `move` cannot be played; a won position has no move. */
   check(state, move) {
-    const name = this.variant.name_en;
+    const named = { variant: this.variant.id, name: this.variant.name_en };
+    if (this.isWon(state)) illegal("game_won", { move: moveText(move) });
     if (move.kind === "draw") {
-      if (!this.variant.has_stock) illegal(`no draw: ${name} has no stock`);
-      if (!this.canDraw(state)) illegal(`no draw: the stock is empty${this.canRecycle(state) ? "; recycle the waste" : ""}`);
+      if (!this.variant.has_stock) illegal("draw_no_stock", named);
+      if (!this.canDraw(state)) illegal(this.canRecycle(state) ? "draw_stock_empty_recycle" : "draw_stock_empty");
     } else if (move.kind === "recycle") {
-      if (!this.variant.has_stock) illegal(`no recycle: ${name} has no stock`);
+      if (!this.variant.has_stock) illegal("recycle_no_stock", named);
       if (state.recycles >= this.variant.recycles) {
-        illegal(this.variant.recycles ? "no recycle left" : `no recycle: ${name} allows one pass only`);
+        if (this.variant.recycles) illegal("recycle_none_left");
+        illegal("recycle_one_pass", named);
       }
-      if (this.stockPositions(state).length) illegal("no recycle yet: the stock is not empty");
-      if (!this.wastePositions(state).some((pile) => pile.length)) illegal("no recycle: the waste is empty");
+      if (this.stockPositions(state).length) illegal("recycle_stock_not_empty");
+      if (!this.wastePositions(state).some((pile) => pile.length)) illegal("recycle_waste_empty");
     } else if (move.kind === "king") {
       const [card] = move.cards;
       this.checkAvailable(state, card);
-      if (!isKing(card)) illegal(`${cardText(card)} is not a king; pair it with a card worth ${13 - value(card)}`);
+      if (!isKing(card)) illegal("not_a_king", { card: cardText(card), worth: 13 - value(card) });
     } else {
       const [a, b] = move.cards;
-      if (a === b) illegal(`${cardText(a)}+${cardText(b)} names the same card twice`);
+      if (a === b) illegal("same_card_twice", { move: `${cardText(a)}+${cardText(b)}` });
       for (const card of move.cards) this.checkAvailable(state, card);
-      if (!pairs(a, b)) illegal(`${cardText(a)} and ${cardText(b)} do not add up to 13`);
+      if (!pairs(a, b)) illegal("not_thirteen", { a: cardText(a), b: cardText(b) });
     }
   }
 
@@ -303,20 +387,22 @@ export class Deal {
     const p = this.position.get(card);
     const name = cardText(card);
     const top = (pile) => cardText(this.cards[pile[pile.length - 1]]);
-    if (state.removed[p]) illegal(`${name} is already removed`);
+    if (state.removed[p]) illegal("card_removed", { card: name });
     if (this.availablePositions(state).includes(p)) return;
     if (p < PYRAMID_SIZE) {
       const over = COVERED_BY[p].filter((c) => !state.removed[c]).map((c) => cardText(this.cards[c]));
-      illegal(`${name} is covered by ${over.join(" and ")}`);
+      illegal("card_covered", { card: name, by: over });
     }
     this.pilePositions(state).forEach((pile, k) => {
-      if (pile.includes(p)) illegal(`${name} is under ${top(pile)} on pile ${k + 1}`);
+      if (pile.includes(p)) illegal("card_under_pile", { card: name, top: top(pile), pile: k + 1 });
     });
     const wastes = this.wastePositions(state);
     wastes.forEach((pile, k) => {
-      if (pile.includes(p)) illegal(`${name} is under ${top(pile)} in ${wastes.length === 1 ? "the waste" : `waste pile ${k + 1}`}`);
+      if (!pile.includes(p)) return;
+      if (wastes.length === 1) illegal("card_under_waste", { card: name, top: top(pile) });
+      illegal("card_under_waste_pile", { card: name, top: top(pile), pile: k + 1 });
     });
-    illegal(`${name} is still in the stock${this.variant.open_stock ? ", not on top" : ""}`);
+    illegal(this.variant.open_stock ? "card_in_stock_not_top" : "card_in_stock", { card: name });
   }
 
   /** Read `7h+6c`, `Kd`, `draw` or `recycle`; pair cards are put in deck order. */
@@ -325,13 +411,12 @@ export class Deal {
     if (t.toLowerCase() === "draw") return DRAW;
     if (t.toLowerCase() === "recycle") return RECYCLE;
     const parts = t.split("+");
-    const syntax = (why) => refuse("MoveSyntaxError", `${quote(text)} is not a move: ${why}`);
-    if (!t || parts.length > 2) syntax("write a pair as 7h+6c, a king as Kd, or draw / recycle");
+    if (!t || parts.length > 2) refuse("MoveSyntaxError", "move_syntax", { text: cut(text) });
     let cards;
     try {
       cards = parts.map(parseCard);
     } catch (err) {
-      return syntax(err.message);
+      return refuse("MoveSyntaxError", "move_card", { text: cut(text), reason: err.asReason() });
     }
     if (cards.length === 2) cards.sort((a, b) => this.position.get(a) - this.position.get(b));
     return { kind: cards.length === 2 ? "pair" : "king", cards };
@@ -344,7 +429,7 @@ export class Game {
   /** `source` is {deal: number | BigInt | digits} or {deck: deck string}. */
   constructor(variantId = DEFAULT_VARIANT, source = {}) {
     if ((source.deal === undefined) === (source.deck === undefined)) {
-      refuse("DeckError", "give either a deal number or a deck string");
+      refuse("DeckError", "deal_source");
     }
     this.deal = source.deck === undefined ? Deal.fromNumber(variantId, source.deal) : Deal.fromDeck(variantId, source.deck);
     this.states = [START];
@@ -380,7 +465,6 @@ export class Game {
   play(text) {
     const move = this.deal.parseMove(text);
     const written = moveText(move);
-    if (this.isWon) illegal(`${written}: the game is already won`);
     this.states.push(this.deal.apply(this.state, move));
     this.moves.push(written);
     if (this.redoMoves[0] === written) this.redoMoves.shift(); // replaying the undone move keeps the rest
@@ -389,7 +473,7 @@ export class Game {
   }
 
   undo() {
-    if (!this.moves.length) illegal("nothing to undo");
+    if (!this.moves.length) illegal("nothing_to_undo");
     this.states.pop();
     const move = this.moves.pop();
     this.redoMoves.unshift(move);
@@ -397,7 +481,7 @@ export class Game {
   }
 
   redo() {
-    if (!this.redoMoves.length) illegal("nothing to redo");
+    if (!this.redoMoves.length) illegal("nothing_to_redo");
     return this.play(this.redoMoves[0]);
   }
 
@@ -426,24 +510,23 @@ export class Game {
 
   /** Load a record, replaying every move; refuse it whole with a message if any part is bad. */
   static fromRecord(record) {
-    const bad = (message) => refuse("RecordError", message);
-    if (record === null || typeof record !== "object" || Array.isArray(record)) {
-      bad(`a game record is a JSON object, not ${record === null ? "null" : Array.isArray(record) ? "list" : typeof record}`);
-    }
+    const bad = (code, params) => refuse("RecordError", code, params);
+    if (pythonType(record) !== "dict") bad("record_not_object", { type: pythonType(record) });
     const unknown = Object.keys(record).filter((k) => !RECORD_FIELDS.includes(k)).sort();
-    if (unknown.length) bad(`unknown field(s) in game record: ${unknown.join(", ")}`);
-    if (record.version !== RECORD_VERSION) bad(`game record version must be ${RECORD_VERSION}, not ${record.version}`);
-    const variantId = record.variant ?? DEFAULT_VARIANT;
-    if (typeof variantId !== "string") bad("game record: variant must be a text id");
-    if (("deal" in record) === ("deck" in record)) {
-      bad("game record needs exactly one of 'deal' (a number) or 'deck' (a deck string)");
+    if (unknown.length) {
+      const shown = unknown.slice(0, SHOWN_FIELDS).map(cut);
+      bad("record_unknown_fields", { fields: unknown.length > SHOWN_FIELDS ? [...shown, "..."] : shown });
     }
-    if ("deck" in record && typeof record.deck !== "string") bad("game record: deck must be a deck string");
+    if (record.version !== RECORD_VERSION) bad("record_version", { expected: RECORD_VERSION, version: cut(record.version) });
+    const variantId = record.variant ?? DEFAULT_VARIANT;
+    if (typeof variantId !== "string") bad("record_variant_type");
+    if (("deal" in record) === ("deck" in record)) bad("record_deal_or_deck");
+    if ("deck" in record && typeof record.deck !== "string") bad("record_deck_type");
     let game;
     try {
       game = new Game(variantId, "deal" in record ? { deal: record.deal } : { deck: record.deck });
     } catch (err) {
-      bad(`game record: ${err.message}`);
+      bad("record_deal", { reason: err.asReason() });
     }
     const moves = moveList(record, "moves");
     const redo = moveList(record, "redo");
@@ -452,7 +535,7 @@ export class Game {
         game.play(text);
       } catch (err) {
         const [field, n] = i < moves.length ? ["moves", i + 1] : ["redo", i + 1 - moves.length];
-        bad(`game record ${field}: move ${n} ${quote(text)}: ${err.message}`);
+        bad("record_move", { field, n, move: cut(text), reason: err.asReason() });
       }
     });
     for (let i = 0; i < redo.length; i++) game.undo();
@@ -463,10 +546,10 @@ export class Game {
 function moveList(record, field) {
   const moves = record[field] ?? [];
   if (!Array.isArray(moves) || !moves.every((m) => typeof m === "string")) {
-    refuse("RecordError", `game record: ${field} must be a list of move texts`);
+    refuse("RecordError", "record_moves_type", { field });
   }
   if (moves.length > MAX_RECORD_MOVES) {
-    refuse("RecordError", `game record: ${field} has ${moves.length} moves, at most ${MAX_RECORD_MOVES} allowed`);
+    refuse("RecordError", "record_moves_many", { field, count: moves.length, limit: MAX_RECORD_MOVES });
   }
   return moves;
 }

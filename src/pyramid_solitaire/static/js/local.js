@@ -5,7 +5,7 @@
 // one. The server never trusts the page: it replays every record it is sent.
 
 import * as api from "./api.js";
-import { answer, Game, quote, RulesError } from "./engine.js";
+import { answer, Game, RulesError } from "./engine.js";
 
 /** A feature that only the server offers, asked for while it cannot be reached. */
 export class NeedsServer extends api.Offline {
@@ -18,13 +18,15 @@ export class NeedsServer extends api.Offline {
 // Random deals stay below 2**31, as the server's (short to read out, exact in JavaScript).
 const RANDOM_DEALS = 2 ** 31;
 
-/** Work out an answer here; a refusal of the rules becomes the server's kind of refusal. */
+/** Work out an answer here; a refusal of the rules becomes the server's refusal, with the same
+ *  status, English text, code and parameters. */
 function locally(work) {
   try {
     return Promise.resolve(work());
   } catch (err) {
     if (!(err instanceof RulesError)) throw err;
-    return Promise.reject(new api.Refused(err.message, err.kind === "IllegalMove" ? 409 : 400, err.kind));
+    const refused = new api.Refused(err.message, err.kind === "IllegalMove" ? 409 : 400, err.kind);
+    return Promise.reject(Object.assign(refused, { code: err.code, params: err.params }));
   }
 }
 
@@ -50,7 +52,7 @@ export const move = (record, text) => locally(() => {
 export const undo = (record, count = 1) => locally(() => {
   const game = Game.fromRecord(record);
   if (count > 1 && count > game.moves.length) {
-    throw new RulesError("IllegalMove", `cannot undo ${count} moves: only ${game.moves.length} played`);
+    throw new RulesError("IllegalMove", "undo_too_many", { count, played: game.moves.length });
   }
   const undone = Array.from({ length: count }, () => game.undo());
   return answer(game, { undone: undone.reverse().join(" ") });
@@ -72,7 +74,7 @@ export const restart = (record) => locally(() => {
  *  deal becomes a random one, marked so ({winnable: false, offline: true}). */
 export async function newGame(variant, deal = null, options = {}) {
   const dealt = (number, extra) => locally(() => answer(new Game(variant, { deal: number }), extra));
-  if (deal !== null) return locally(() => answer(new Game(variant, { deal: typedDeal(deal) })));
+  if (deal !== null) return dealt(String(deal));
   if (options.daily) return fromServer("daily", () => api.newGame(variant, null, options));
   if (!options.winnable_only) return dealt(randomDeal());
   try {
@@ -81,15 +83,6 @@ export async function newGame(variant, deal = null, options = {}) {
     if (err instanceof api.Offline) return dealt(randomDeal(), { winnable: false, offline: true });
     throw err;
   }
-}
-
-/** A deal number as the player typed it, read as the server reads it (web/deals.py). */
-function typedDeal(deal) {
-  const text = String(deal).trim();
-  if (!/^[0-9]{1,20}$/.test(text) || BigInt(text) >= 2n ** 64n) {
-    throw new RulesError("RecordError", `${quote(String(deal))} is not a deal number (0 to 2**64 - 1)`);
-  }
-  return text;
 }
 
 export const hint = (record) => fromServer("hint", () => api.hint(record));
