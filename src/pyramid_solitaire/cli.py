@@ -321,7 +321,7 @@ def solve_with_bar(folder: str, series, numbers: range, args) -> None:
 
     chunks = dataset.stored_chunks(folder, series)
     done = sum(last - first + 1 for first, last in dataset.covered(numbers, chunks))
-    with tqdm(total=len(numbers), initial=done, unit=" deals", file=sys.stderr, smoothing=0.05) as bar:
+    with tqdm(total=len(numbers), initial=done, unit="deal", file=sys.stderr, smoothing=0.05) as bar:
         if done == len(numbers):
             return
         with cluster.connect(args.scheduler, args.jobs) as client:
