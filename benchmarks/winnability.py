@@ -97,8 +97,8 @@ def comparison(s: Summary) -> str:
     """The `pyramid` figure beside playsolitaire.io's 65.8% of 1,520 deals (same rules)."""
     agree = "inside" if s.low <= 0.658 <= s.high else "outside"
     return (
-        f"playsolitaire.io's rules, here: {100 * s.win_rate:.2f}% of {s.deals:,} `pyramid` deals ({100 * s.low:.2f}% to "
-        f"{100 * s.high:.2f}%); their 65.8% lies {agree} this interval."
+        f"playsolitaire.io's rules, here: {100 * s.win_rate:.2f}% of {s.deals:,} `pyramid` deals "
+        f"({100 * s.low:.2f}% to {100 * s.high:.2f}%); their 65.8% lies {agree} this interval."
     )
 
 
@@ -109,7 +109,8 @@ def shortest_part(variant: str, s: Summary, runs: list) -> str:
     return (
         f"{variant}, deals {spans(runs)}: {s.winnable:,} winnable, {s.proven_shortest:,} of them with a line "
         f"proven shortest; mean {mean:.1f} steps, shortest {min(s.lines, default=0)}, longest "
-        f"{max(s.lines, default=0)}.\n\nThe ten winnable deals with the longest shortest line (on ties, the lowest deal numbers): {longest}.\n\n"
+        f"{max(s.lines, default=0)}.\n\nThe ten winnable deals with the longest shortest line "
+        f"(on ties, the lowest deal numbers): {longest}.\n\n"
         f"Steps: winnable deals with a shortest line that long: `{counts}`"
     )
 
