@@ -7,11 +7,13 @@ from pyramid_solitaire.web.fairness import solver_buckets
 
 @pytest.fixture
 def patient_hints(monkeypatch):
-    """Hints get ample time: what is tested is the answer, not the speed of a loaded machine
+    """Hints, reviews and ways get ample time: what is tested is the answer, not the speed of a loaded machine
     (the out-of-time fallback has tests of its own). Use with pytest.mark.usefixtures."""
     from pyramid_solitaire.web import solving
 
     monkeypatch.setattr(solving, "HINT_SECONDS", 30)
+    monkeypatch.setattr(solving, "REVIEW_SECONDS", 60)
+    monkeypatch.setattr(solving, "WAY_SECONDS", 30)
 
 
 @pytest.fixture(autouse=True)

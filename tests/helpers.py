@@ -41,3 +41,8 @@ def perft(deal, state, depth: int) -> int:
     if not moves:
         return 1
     return sum(perft(deal, deal.apply(state, m), depth - 1) for m in moves)
+
+
+def timeless(answer: dict) -> dict:
+    """A solver answer without its `seconds`, to compare two answers to the same question."""
+    return {k: v for k, v in answer.items() if k != "seconds"}

@@ -8,7 +8,7 @@ from datetime import date
 import pytest
 from fastapi.testclient import TestClient
 
-from helpers import LOSE_GIZA_26
+from helpers import LOSE_GIZA_26, timeless
 from pyramid_solitaire import hints, web
 from pyramid_solitaire.decks import daily_deal
 from pyramid_solitaire.game import Game
@@ -117,9 +117,7 @@ def test_the_command_line_gives_the_pages_hint(tmp_path, capsys):
     assert main(["hint", str(path), "--json", "--time-limit", "5"]) == 0
     shown = json.loads(capsys.readouterr().out)
     page = post("/api/hint", {"record": record})["hint"]
-    assert {k: v for k, v in shown.items() if k != "seconds"} == {
-        k: v for k, v in page.items() if k != "seconds"
-    }
+    assert timeless(shown) == timeless(page)
 
 
 @pytest.mark.parametrize("variant", ["classic", "giza", "three-wastes"])
@@ -174,3 +172,80 @@ def test_a_share_link_deal_number_opens_the_same_cards_in_every_browser():
     b = post("/api/new", {"variant": "giza", "deal": 123})
     assert a["record"] == b["record"] and a["view"]["deal"] == 123
     assert "is not a deal number" in post("/api/new", {"variant": "giza", "deal": "12x"}, status=400)["error"]
+
+
+def test_review_marks_the_losing_move_and_plays_nothing():
+    record = played("giza", 26, LOSE_GIZA_26)
+    data = post("/api/review", {"record": record})
+    assert data["record"] == record  # a review plays nothing
+    review = data["review"]
+    assert [m["mark"] for m in review["moves"]] == ["winnable"] * 3 + ["losing"] + ["lost"] * 3
+    assert review["losing_move"] == 4 and review["at_loss"]["proven"] and review["complete"]
+
+
+def test_the_command_line_gives_the_pages_review(tmp_path, capsys):
+    from pyramid_solitaire.cli import main
+
+    record = played("giza", 26, LOSE_GIZA_26)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    assert main(["review", str(path), "--json", "--time-limit", "60"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    page = post("/api/review", {"record": record})["review"]
+    assert timeless(shown) == timeless(page)
+
+
+def test_show_the_way_from_the_start_wins_the_deal_move_by_move():
+    start = played("giza", 26, "")
+    way = post("/api/way", {"record": start})["way"]
+    assert way["verdict"] == "winnable" and way["proven"] and way["steps"] == len(way["line"])
+    record = start
+    for move in way["line"]:
+        data = post("/api/move", {"record": record, "move": move})
+        record = data["record"]
+    assert data["view"]["won"] and len(record["moves"]) == way["steps"]
+
+
+def test_show_the_way_from_a_reviewed_position_and_from_a_lost_one():
+    record = played("giza", 26, LOSE_GIZA_26)
+    reviewed = post("/api/review", {"record": record})["review"]
+    before_loss = {**record, "moves": record["moves"][:3]}
+    way = post("/api/way", {"record": before_loss})["way"]
+    assert way == reviewed["at_loss"]  # the same line the review gave
+    assert post("/api/way", {"record": record})["way"] == {
+        "verdict": "unwinnable",
+        "steps": None,
+        "line": None,
+        "proven": False,
+    }
+
+
+def test_review_and_way_are_validated_like_the_other_endpoints():
+    record = played("giza", 26, "")
+    for path in ("/api/review", "/api/way"):
+        assert post(path, {"record": record, "cheat": 1}, status=422)["code"] == "request_field_unknown"
+        bad = {**record, "moves": ["Qs+Ah"]}
+        assert post(path, {"record": bad}, status=400)["code"] == "record_move"
+
+
+def test_a_busy_solver_reviews_nothing_and_says_so(monkeypatch):
+    monkeypatch.setattr(solving, "SOLVER_SLOTS", threading.BoundedSemaphore(1))
+    solving.SOLVER_SLOTS.acquire()  # another player's search holds the only slot
+    record = played("giza", 26, LOSE_GIZA_26)
+    review = post("/api/review", {"record": record})["review"]
+    assert review["busy"] and {m["mark"] for m in review["moves"]} == {"unknown"}
+    way = post("/api/way", {"record": record})["way"]
+    assert way["busy"] and way["verdict"] == "unknown"
+
+
+def test_reviews_and_ways_spend_solver_tokens_like_hints(monkeypatch):
+    from pyramid_solitaire.web import fairness
+
+    monkeypatch.setattr(fairness.solver_buckets, "burst", solving.REVIEW_COST + solving.WAY_COST)
+    fairness.solver_buckets.reset()
+    record = played("giza", 26, "")
+    post("/api/review", {"record": record})
+    post("/api/way", {"record": record})
+    for path in ("/api/review", "/api/way", "/api/hint"):
+        response = client.post(path, json={"record": record})
+        assert response.status_code == 429 and response.json()["code"] == "rate_limited"

@@ -166,6 +166,42 @@ def cmd_hint(args, out) -> int:
     return 0
 
 
+def cmd_review(args, out) -> int:
+    """The page's review of a game record: a mark per move, the losing move, the shortest wins."""
+    from .review import review  # the solver loads only for the commands that need it
+
+    text = sys.stdin.read() if args.record == "-" else _read_file(args.record)
+    shown = review(Game.from_json(text), args.time_limit).to_dict()  # as the page's /api/review
+    print(json.dumps(shown) if args.json else describe_review(shown), file=out)
+    return 0
+
+
+def describe_review(r: dict) -> str:
+    """The review as lines: the start, each move with its mark, then what it adds up to."""
+    lines = [f"start: {r['start']['winnable']}" + _way(r["start"], ", shortest win")]
+    width = max((len(m["move"]) for m in r["moves"]), default=0)
+    lines += [f"{m['n']:3}. {m['move']:{width}}  {m['mark']}" for m in r["moves"]]
+    if r["losing_move"]:
+        move = r["moves"][r["losing_move"] - 1]["move"]
+        way = _way(r["at_loss"], "; before it the shortest win was") if r["at_loss"] else ""
+        lines.append(f"move {r['losing_move']} ({move}) lost the game{way}")
+    if r["last_winnable"] == -1:
+        lines.append("the deal cannot be won from the start")
+    if r["won"]:
+        more = f", {r['longer_by']} more than the shortest win" if r["longer_by"] is not None else ""
+        lines.append(f"won in {len(r['moves'])} moves{more}")
+    if not r["complete"]:
+        lines.append("unknown: the solver ran out of time before every move was decided")
+    return "\n".join(lines)
+
+
+def _way(way: dict, intro: str) -> str:
+    if way["verdict"] != "winnable":
+        return ""
+    proven = "" if way["proven"] else " (not proven shortest)"
+    return f"{intro} {way['steps']} steps{proven}"
+
+
 def describe_hint(h: dict) -> str:
     """One line a player can act on, the same facts the page shows."""
     if h["verdict"] == "won":
@@ -436,6 +472,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--time-limit", type=float, default=0.5, help="seconds for the solver (default 0.5)")
     p.add_argument("--json", action="store_true", help="print the hint as JSON")
     p.set_defaults(func=cmd_hint)
+
+    p = sub.add_parser("review", help="review a game record against the solver: a mark per move")
+    p.add_argument("record", nargs="?", default="-", help="record file (default: standard input)")
+    p.add_argument(
+        "--time-limit", type=seconds_limit, default=10.0, help="seconds for the whole review (default 10)"
+    )
+    p.add_argument("--json", action="store_true", help="print the review as JSON")
+    p.set_defaults(func=cmd_review)
 
     p = sub.add_parser("solve", help="solve deals exactly: winnable with a winning line, or unwinnable")
     add_variant(p)

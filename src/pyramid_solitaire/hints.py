@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from .deal import Move
 from .game import Game
+from .review import last_winnable
 from .solver import UNKNOWN, UNWINNABLE, WINNABLE, solve
 
 WON = "won"
@@ -84,24 +85,6 @@ def unchecked(game: Game) -> Hint:
 def advice(game: Game, time_limit: float = HINT_SECONDS) -> dict:
     """The hint as the page and the command line show it: one code path for both."""
     return hint(game, time_limit).to_dict(game)
-
-
-def last_winnable(game: Game, left=lambda: None) -> int | None:
-    """How many of the played moves still left the game winnable: -1 if the deal never was,
-    None if the budget ran out. The current position must be lost. Winnability only ever
-    goes from yes to no along a game (a winnable position's predecessors are winnable), so
-    a binary search over the earlier positions finds the last winnable one."""
-    won, lost = -1, len(game.states) - 1  # states[won] is winnable (-1: none known), states[lost] not
-    while lost - won > 1:
-        mid = (won + lost) // 2
-        result = solve(game.deal, game.states[mid], time_limit=left())
-        if result.verdict == UNKNOWN:
-            return None
-        if result.verdict == WINNABLE:
-            won = mid
-        else:
-            lost = mid
-    return won
 
 
 def winnable_deal(variant_id: str, pick_number, time_limit: float = 2.0) -> int | None:

@@ -16,7 +16,7 @@ from .headers import SecurityHeaders
 from .limits import MAX_BODY, BodyLimit
 from .models import MoveRequest, NewGame, RecordOnly, UndoRequest
 from .offline import service_worker
-from .solving import hint_for, proven_winnable_deal, warm_solver
+from .solving import REVIEW_COST, WAY_COST, hint_for, proven_winnable_deal, review_for, warm_solver, way_for
 from .view import answer
 
 
@@ -107,6 +107,18 @@ def create_app() -> FastAPI:
     def hint(body: RecordOnly):
         game = Game.from_record(body.record)
         return answer(game, hint=hint_for(game))
+
+    @app.post("/api/review")
+    def review(body: RecordOnly, request: Request):
+        spend_on_solver(request, REVIEW_COST)  # rate limited like hints, by what it may search
+        game = Game.from_record(body.record)
+        return answer(game, review=review_for(game))
+
+    @app.post("/api/way")
+    def way(body: RecordOnly, request: Request):
+        spend_on_solver(request, WAY_COST)
+        game = Game.from_record(body.record)
+        return answer(game, way=way_for(game))
 
     @app.get("/sw.js", include_in_schema=False)
     def offline_worker():

@@ -8,6 +8,7 @@ from fastapi import FastAPI
 
 from ..game import Game
 from ..hints import HINT_SECONDS, advice, unchecked, winnable_deal
+from ..review import REVIEW_SECONDS, review, shortest_way
 from ..solver import warm_up
 from .deals import random_deal
 
@@ -38,6 +39,29 @@ def hint_for(game: Game) -> dict:
         if free:
             return advice(game, HINT_SECONDS)
     return {**unchecked(game).to_dict(game), "busy": True}
+
+
+WAY_SECONDS = 1.0  # "Show the way": the shortest line from one position
+# Solver tokens (fairness.py) a request spends: a hint searches 0.5 s for one token.
+REVIEW_COST = 4.0  # a review searches up to REVIEW_SECONDS, 2 s
+WAY_COST = 2.0
+
+
+def review_for(game: Game) -> dict:
+    """The review of a game (review.review, the same call as `pyramid-solitaire review`) in one
+    bounded budget. When the solver is busy, nothing is searched: the marks say unknown."""
+    with solver_slot() as free:
+        if free:
+            return review(game, REVIEW_SECONDS).to_dict()
+    return {**review(game, 0.0).to_dict(), "busy": True}
+
+
+def way_for(game: Game) -> dict:
+    """The shortest winning line from the game's position, for "Show the way"."""
+    with solver_slot() as free:
+        if free:
+            return shortest_way(game, game.state, WAY_SECONDS).to_dict()
+    return {**shortest_way(game, game.state, 0.0).to_dict(), "busy": True}
 
 
 def proven_winnable_deal(variant: str) -> int | None:
