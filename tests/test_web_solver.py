@@ -108,15 +108,16 @@ def test_a_busy_solver_gives_the_unchecked_move_and_says_so(monkeypatch):
     assert h["verdict"] == "unknown" and h["move"] == "Kc" and not h["checked"] and h["busy"]
 
 
-def test_the_command_line_gives_the_pages_hint(tmp_path, capsys):
+@pytest.mark.parametrize("command,seconds", [("hint", "5"), ("review", "60")])
+def test_the_command_line_gives_the_pages_answer(tmp_path, capsys, command, seconds):
     from pyramid_solitaire.cli import main
 
     record = played("giza", 26, LOSE_GIZA_26)
     path = tmp_path / "game.json"
     path.write_text(json.dumps(record))
-    assert main(["hint", str(path), "--json", "--time-limit", "5"]) == 0
+    assert main([command, str(path), "--json", "--time-limit", seconds]) == 0
     shown = json.loads(capsys.readouterr().out)
-    page = post("/api/hint", {"record": record})["hint"]
+    page = post(f"/api/{command}", {"record": record})[command]
     assert timeless(shown) == timeless(page)
 
 
@@ -181,18 +182,6 @@ def test_review_marks_the_losing_move_and_plays_nothing():
     review = data["review"]
     assert [m["mark"] for m in review["moves"]] == ["winnable"] * 3 + ["losing"] + ["lost"] * 3
     assert review["losing_move"] == 4 and review["at_loss"]["proven"] and review["complete"]
-
-
-def test_the_command_line_gives_the_pages_review(tmp_path, capsys):
-    from pyramid_solitaire.cli import main
-
-    record = played("giza", 26, LOSE_GIZA_26)
-    path = tmp_path / "game.json"
-    path.write_text(json.dumps(record))
-    assert main(["review", str(path), "--json", "--time-limit", "60"]) == 0
-    shown = json.loads(capsys.readouterr().out)
-    page = post("/api/review", {"record": record})["review"]
-    assert timeless(shown) == timeless(page)
 
 
 def test_show_the_way_from_the_start_wins_the_deal_move_by_move():
