@@ -1,10 +1,12 @@
-// Talks to the server. Every answer is {record, view, ...}; a refusal carries a readable `error`.
+// Talks to the server. Every answer is {record, view, ...}; a refusal carries `error` (English),
+// `code` (errors.py) and `params`, which the page shows in the player's language (refusals.js).
 
 export class Refused extends Error {
-  constructor(message, status, kind) {
+  constructor(message, status, code = null, params = {}) {
     super(message);
     this.status = status;
-    this.kind = kind;
+    this.code = code;
+    this.params = params;
   }
 }
 
@@ -28,7 +30,7 @@ async function send(path, body) {
     data = null;
   }
   if (!response.ok) {
-    if (data && typeof data.error === "string") throw new Refused(data.error, response.status, data.kind);
+    if (data && typeof data.error === "string") throw new Refused(data.error, response.status, data.code, data.params);
     throw new Offline(`HTTP ${response.status}`);
   }
   return data;

@@ -68,7 +68,7 @@ const STRINGS = {
     rankWords: { A: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
       9: "nine", T: "ten", J: "jack", Q: "queen", K: "king" },
     suitWords: { c: "clubs", d: "diamonds", h: "hearts", s: "spades" },
-    rankShort: { T: "10" }, moveDraw: "draw", moveRecycle: "turn the waste over",
+    rankShort: { T: "10" }, moveDraw: "draw", moveRecycle: "turn the waste over", quoted: "\u201c{text}\u201d",
   },
   de: {
     title: "Pyramiden-Solitär", board: "Die Pyramide, der Vorrat und die Ablage",
@@ -136,35 +136,104 @@ const STRINGS = {
     rankWords: { A: "Ass", 2: "Zwei", 3: "Drei", 4: "Vier", 5: "Fünf", 6: "Sechs", 7: "Sieben", 8: "Acht",
       9: "Neun", T: "Zehn", J: "Bube", Q: "Dame", K: "König" },
     suitWords: { c: "Kreuz", d: "Karo", h: "Herz", s: "Pik" },
-    rankShort: { T: "10", J: "B", Q: "D" }, moveDraw: "Ziehen", moveRecycle: "Ablage umdrehen",
+    rankShort: { T: "10", J: "B", Q: "D" }, moveDraw: "Ziehen", moveRecycle: "Ablage umdrehen", quoted: "\u201e{text}\u201c",
   },
 };
 
-// The server explains a refused move in English; these patterns give the German sentence.
-const REASONS_DE = [
-  [/^(\w+) is covered by (\w+) and (\w+)$/, "{1} ist noch von {2} und {3} verdeckt"],
-  [/^(\w+) is covered by (\w+)$/, "{1} ist noch von {2} verdeckt"],
-  [/^(\w+) and (\w+) do not add up to 13$/, "{1} und {2} ergeben zusammen nicht 13"],
-  [/^(\w+) is not a king; pair it with a card worth (\d+)$/, "{1} ist kein König; lege es mit einer Karte im Wert {2} ab"],
-  [/^(\w+) is already removed$/, "{1} ist schon abgelegt"],
-  [/^(\w+) is under (\w+) in the waste$/, "{1} liegt unter {2} auf der Ablage"],
-  [/^(\w+) is under (\w+) in waste pile (\d)$/, "{1} liegt unter {2} auf Ablage {3}"],
-  [/^(\w+) is under (\w+) on pile (\d)$/, "{1} liegt unter {2} auf Stapel {3}"],
-  [/^(\w+) is still in the stock, not on top$/, "{1} liegt noch im Vorrat, nicht oben"],
-  [/^(\w+) is still in the stock$/, "{1} liegt noch im Vorrat"],
-  [/^(\S+) names the same card twice$/, "{1} nennt dieselbe Karte zweimal"],
-  [/^no draw: the stock is empty; recycle the waste$/, "der Vorrat ist leer; dreh die Ablage um"],
-  [/^no draw: the stock is empty$/, "der Vorrat ist leer"],
-  [/^no draw: .* has no stock$/, "dieses Spiel hat keinen Vorrat"],
-  [/^no recycle left$/, "kein Durchgang mehr übrig"],
-  [/^no recycle: .* allows one pass only$/, "dieses Spiel erlaubt nur einen Durchgang"],
-  [/^no recycle: .* has no stock$/, "dieses Spiel hat keinen Vorrat"],
-  [/^no recycle yet: the stock is not empty$/, "noch nicht: der Vorrat ist nicht leer"],
-  [/^no recycle: the waste is empty$/, "die Ablage ist leer"],
-  [/^nothing to undo$/, "es gibt nichts zurückzunehmen"],
-  [/^nothing to redo$/, "es gibt nichts zu wiederholen"],
-  [/^(\S+): the game is already won$/, "das Spiel ist schon gewonnen"],
-];
+// Every refusal the server or the rules can give, by its code (errors.py, GET /api/codes), with
+// parameters filled in by refusals.js: cards and moves in words ({card}, {by}, {move}), the quoted
+// text that was refused ({text}), a nested refusal ({reason}); a text that counts is plural forms.
+// tests/test_i18n.py fails when a language lacks a code the server sends, or has one it never sends.
+const REFUSALS = {
+  en: {
+    card_invalid: "{text} is not a card", card_rank: "{text} is not a card: no rank {rank}",
+    card_suit: "{text} is not a card: no suit {suit}",
+    deal_number_invalid: "{text} is not a deal number: a deal number is a whole number from 0 to 18,446,744,073,709,551,615",
+    deal_number_range: "{text} is too large for a deal number: the largest is 18,446,744,073,709,551,615",
+    deck_not_text: "an own deck is written as text", deck_card: "card {position} of the deck: {reason}",
+    deck_missing: { one: "the deck has {count} card; missing: {missing}", other: "the deck has {count} cards; missing: {missing}" },
+    deck_repeated: { one: "the deck has {count} card; twice: {repeated}", other: "the deck has {count} cards; twice: {repeated}" },
+    deck_repeated_missing: {
+      one: "the deck has {count} card; twice: {repeated}; missing: {missing}",
+      other: "the deck has {count} cards; twice: {repeated}; missing: {missing}",
+    },
+    deal_source: "a game needs either a deal number or an own deck", variant_unknown: "there is no game {variant}",
+    move_syntax: "{text} is not a move", move_card: "{text} is not a move: {reason}",
+    move_kind: "{kind} is no kind of move", game_won: "the game is already won",
+    draw_no_stock: "this game has no stock", draw_stock_empty: "the stock is empty",
+    draw_stock_empty_recycle: "the stock is empty; turn the waste over",
+    recycle_no_stock: "this game has no stock", recycle_one_pass: "this game allows one pass through the stock only",
+    recycle_none_left: "no pass through the stock is left",
+    recycle_stock_not_empty: "the waste can be turned over only once the stock is empty",
+    recycle_waste_empty: "the waste is empty to turn over",
+    not_a_king: "{card} is not a king: it goes away only with a card worth {worth}",
+    same_card_twice: "a pair needs two different cards", not_thirteen: "{a} and {b} do not add up to 13",
+    card_removed: "{card} is already gone", card_covered: "{card} is still covered by {by}",
+    card_under_pile: "{card} lies under {top} on pile {pile}", card_under_waste: "{card} lies under {top} on the waste",
+    card_under_waste_pile: "{card} lies under {top} on waste pile {pile}", card_in_stock: "{card} is still in the stock",
+    card_in_stock_not_top: "{card} is in the stock, but not on top",
+    nothing_to_undo: "there is no move to undo", nothing_to_redo: "there is no move to redo",
+    undo_too_many: "{count} moves cannot be undone: only {played} are made",
+    record_json: "the game record is damaged (line {line}, column {column})",
+    record_not_object: "the game record is damaged", record_unknown_fields: "the game record has unknown parts: {fields}",
+    record_version: "the game record is of version {version}, not {expected}",
+    record_variant_type: "the game record names no game", record_deal_or_deck: "the game record needs either a deal number or an own deck",
+    record_deck_type: "the game record's own deck is not written as text", record_deal: "in the game record: {reason}",
+    record_moves_type: "the game record's {field} are not a list of moves",
+    record_moves_many: "the game record's {field} are {count} moves; at most {limit} are allowed",
+    record_move: "in the game record's {field}, move {n} ({move}): {reason}",
+    body_too_large: "the request is larger than {limit} bytes", body_too_slow: "the request did not arrive in time",
+    request_not_json: "the request is damaged", request_field_missing: "the request lacks {field}",
+    request_field_unknown: "the request has an unknown part {field}", request_field_invalid: "the request's {field} is not valid",
+    daily_date: "{text} is not a date", new_conflict: "a new game takes only one of: a deal number, an own deck, a day, winnable only",
+    not_found: "there is no page {path}", method_not_allowed: "{method} is not allowed on {path}",
+    http_error: "the server answered with error {status}", invalid: "the request is not valid",
+  },
+  de: {
+    card_invalid: "{text} ist keine Karte", card_rank: "{text} ist keine Karte: Wert {rank} gibt es nicht",
+    card_suit: "{text} ist keine Karte: Farbe {suit} gibt es nicht",
+    deal_number_invalid: "{text} ist keine Spielnummer: Eine Spielnummer ist eine ganze Zahl von 0 bis 18.446.744.073.709.551.615",
+    deal_number_range: "{text} ist zu groß für eine Spielnummer: Die größte ist 18.446.744.073.709.551.615",
+    deck_not_text: "Ein eigenes Blatt wird als Text geschrieben", deck_card: "Karte {position} des Blatts: {reason}",
+    deck_missing: { one: "Das Blatt hat {count} Karte; es fehlt: {missing}", other: "Das Blatt hat {count} Karten; es fehlt: {missing}" },
+    deck_repeated: { one: "Das Blatt hat {count} Karte; doppelt: {repeated}", other: "Das Blatt hat {count} Karten; doppelt: {repeated}" },
+    deck_repeated_missing: {
+      one: "Das Blatt hat {count} Karte; doppelt: {repeated}; es fehlt: {missing}",
+      other: "Das Blatt hat {count} Karten; doppelt: {repeated}; es fehlt: {missing}",
+    },
+    deal_source: "Ein Spiel braucht entweder eine Spielnummer oder ein eigenes Blatt", variant_unknown: "Ein Spiel {variant} gibt es nicht",
+    move_syntax: "{text} ist kein Zug", move_card: "{text} ist kein Zug: {reason}",
+    move_kind: "{kind} ist keine Art von Zug", game_won: "Das Spiel ist schon gewonnen",
+    draw_no_stock: "Dieses Spiel hat keinen Vorrat", draw_stock_empty: "Der Vorrat ist leer",
+    draw_stock_empty_recycle: "Der Vorrat ist leer; dreh die Ablage um",
+    recycle_no_stock: "Dieses Spiel hat keinen Vorrat", recycle_one_pass: "Dieses Spiel erlaubt nur einen Durchgang durch den Vorrat",
+    recycle_none_left: "Es ist kein Durchgang durch den Vorrat mehr übrig",
+    recycle_stock_not_empty: "Die Ablage lässt sich erst umdrehen, wenn der Vorrat leer ist",
+    recycle_waste_empty: "Die Ablage ist leer, es gibt nichts umzudrehen",
+    not_a_king: "{card} ist kein König: Ablegen geht nur zusammen mit einer Karte im Wert {worth}",
+    same_card_twice: "Ein Paar braucht zwei verschiedene Karten", not_thirteen: "{a} und {b} ergeben zusammen nicht 13",
+    card_removed: "{card} ist schon abgelegt", card_covered: "{card} ist noch von {by} verdeckt",
+    card_under_pile: "{card} liegt auf Stapel {pile} unter {top}", card_under_waste: "{card} liegt auf der Ablage unter {top}",
+    card_under_waste_pile: "{card} liegt auf Ablage {pile} unter {top}", card_in_stock: "{card} liegt noch im Vorrat",
+    card_in_stock_not_top: "{card} liegt im Vorrat, aber nicht oben",
+    nothing_to_undo: "Es gibt keinen Zug zum Zurücknehmen", nothing_to_redo: "Es gibt keinen Zug zum Wiederholen",
+    undo_too_many: "{count} Züge lassen sich nicht zurücknehmen: Gemacht sind erst {played}",
+    record_json: "Der Spielstand ist beschädigt (Zeile {line}, Spalte {column})",
+    record_not_object: "Der Spielstand ist beschädigt", record_unknown_fields: "Der Spielstand hat unbekannte Teile: {fields}",
+    record_version: "Der Spielstand hat Version {version}, nicht {expected}",
+    record_variant_type: "Der Spielstand nennt kein Spiel", record_deal_or_deck: "Der Spielstand braucht entweder eine Spielnummer oder ein eigenes Blatt",
+    record_deck_type: "Das eigene Blatt im Spielstand ist nicht als Text geschrieben", record_deal: "Im Spielstand: {reason}",
+    record_moves_type: "Im Spielstand ist {field} keine Liste von Zügen",
+    record_moves_many: "Im Spielstand hat {field} {count} Züge; erlaubt sind höchstens {limit}",
+    record_move: "Im Spielstand, {field}, Zug {n} ({move}): {reason}",
+    body_too_large: "Die Anfrage ist größer als {limit} Bytes", body_too_slow: "Die Anfrage kam nicht rechtzeitig an",
+    request_not_json: "Die Anfrage ist beschädigt", request_field_missing: "In der Anfrage fehlt {field}",
+    request_field_unknown: "Die Anfrage hat einen unbekannten Teil {field}", request_field_invalid: "In der Anfrage ist {field} ungültig",
+    daily_date: "{text} ist kein Datum", new_conflict: "Ein neues Spiel nimmt nur eines: Spielnummer, eigenes Blatt, Tag oder nur gewinnbare",
+    not_found: "Die Seite {path} gibt es nicht", method_not_allowed: "{method} ist auf {path} nicht erlaubt",
+    http_error: "Der Server antwortete mit Fehler {status}", invalid: "Die Anfrage ist ungültig",
+  },
+};
 
 let lang = "en";
 
@@ -194,9 +263,10 @@ export function t(key, params = {}) {
   return fill(STRINGS[lang][key] ?? STRINGS.en[key] ?? key, params);
 }
 
-/** `text` (a template, or plural forms of one) with {name} placeholders filled in from `params`. */
-export function fill(text, params = {}) {
-  if (isPlural(text)) text = text[new Intl.PluralRules(lang).select(Number(params.count))] ?? text.other;
+/** `text` (a template, or plural forms of one, picked by `count`) with {name} placeholders filled
+ *  in from `params`. */
+export function fill(text, params = {}, count = params.count) {
+  if (isPlural(text)) text = text[new Intl.PluralRules(lang).select(Number(count))] ?? text.other;
   if (typeof text !== "string") return text;
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
 }
@@ -211,15 +281,11 @@ export function variantSummary(variant) {
   return lang === "de" ? variant.summary_de : variant.summary_en;
 }
 
-/** A refusal from the server in the page's language (unknown sentences stay as they are). */
-export function reason(message) {
-  if (lang !== "de") return message;
-  for (const [pattern, german] of REASONS_DE) {
-    const m = pattern.exec(message);
-    if (m) return german.replace(/\{(\d)\}/g, (_, i) => m[Number(i)]);
-  }
-  return message;
-}
+/** The template of refusal `code` in the page's language (refusals.js fills it in), or null. */
+export const refusalTemplate = (code) => REFUSALS[lang][code] ?? null;
+
+/** Every refusal code each language has: {en: [...], de: [...]} (for tests/test_i18n.py). */
+export const refusalCodes = () => Object.fromEntries(Object.entries(REFUSALS).map(([code, all]) => [code, Object.keys(all)]));
 
 /** Fill every element marked data-i18n (text) or data-i18n-label (title and aria-label). */
 export function translatePage(root = document) {

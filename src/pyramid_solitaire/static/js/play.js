@@ -4,7 +4,8 @@
 
 import * as dealing from "./dealing.js";
 import { backThere, hintMessage, undoLabel } from "./hint-text.js";
-import { reason, t, variantName } from "./i18n.js";
+import { t, variantName } from "./i18n.js";
+import { explain } from "./refusals.js";
 import { dayText } from "./screen.js";
 import * as stats from "./stats.js";
 import * as store from "./store.js";
@@ -35,7 +36,7 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
     } else if (change.type === "save-broken") say(t("saveBroken"), 8000);
     else if (change.type === "refused") {
       if (change.move) board.shake(change.move.split("+"));
-      say(t("refused", { reason: reason(change.error.message) }));
+      say(t("refused", { reason: explain(change.error, change.error.message) }));
     } else if (change.type === "offline") {
       say(t(NEEDS_SERVER[change.error.feature] || "serverDown"), 8000); // hints, daily deal
       console.error(change.error);

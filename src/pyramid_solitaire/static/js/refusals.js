@@ -1,0 +1,30 @@
+// A refusal in the player's language: its code (errors.py) picks the text in i18n.js, and its
+// parameters are written for people: cards and moves in words, counts in the language's plural,
+// refused text quoted, a nested refusal (a card of a deck, a move of a record) explained in turn.
+
+import { fill, language, refusalTemplate, t } from "./i18n.js";
+import { cardName, cardShort, listOf, moveShort } from "./words.js";
+
+const quoted = (text) => t("quoted", { text: String(text) });
+const number = (n) => new Intl.NumberFormat(language()).format(n);
+
+/** How each parameter is shown, by its name; a name not here is shown as it came. */
+const SHOWN = {
+  card: cardName, a: cardName, b: cardName, top: cardName,
+  by: (cards) => listOf(cards.map(cardName)),
+  repeated: (cards) => listOf(cards.map(cardShort)), missing: (cards) => listOf(cards.map(cardShort)),
+  move: (move) => moveShort(move) ?? quoted(move),
+  reason: (nested) => explain(nested),
+  fields: (names) => listOf(names.map(quoted)),
+};
+for (const name of ["text", "rank", "suit", "variant", "kind", "field", "version", "path", "method"]) SHOWN[name] = quoted;
+for (const name of ["worth", "pile", "count", "played", "limit", "n", "position", "line", "column", "expected"]) SHOWN[name] = number;
+
+/** The text of refusal {code, params}; `fallback` (the server's English) when the code is unknown. */
+export function explain({ code, params = {} }, fallback = code) {
+  const template = refusalTemplate(code);
+  if (template === null) return String(fallback);
+  const shown = {};
+  for (const [name, value] of Object.entries(params)) shown[name] = name in SHOWN ? SHOWN[name](value) : value;
+  return fill(template, shown, params.count);
+}
