@@ -76,14 +76,18 @@ def test_a_refused_pair_says_why_and_changes_nothing(page: Page):
     open_deal(page, "pyramid", 1)
     card(page, "Th").click()
     card(page, "Js").click()
-    expect(page.locator("#toast")).to_have_text("Not possible: Th and Js do not add up to 13")
+    expect(page.locator("#toast")).to_have_text(
+        "Not possible: the ten of hearts and the jack of spades do not add up to 13"
+    )
     moves_made(page, 0)
     expect(page.locator("#board .card:not(.gone)")).to_have_count(28)
     # a covered card: its visible top edge is clicked, and the reason names what covers it
     card(page, "Th").click()  # clear the choice first
     page.keyboard.press("Escape")
     card(page, "7d").click(position={"x": 8, "y": 8})
-    expect(page.locator("#toast")).to_contain_text("7d is covered by 9c and 4d")
+    expect(page.locator("#toast")).to_contain_text(
+        "the seven of diamonds is still covered by the nine of clubs and the four of diamonds"
+    )
     moves_made(page, 0)
 
 
@@ -153,7 +157,7 @@ def test_no_recycle_in_classic_says_so(page: Page):
         page.keyboard.press("d")
         moves_made(page, n)
     page.click("#stock")
-    expect(page.locator("#toast")).to_contain_text("allows one pass only")
+    expect(page.locator("#toast")).to_contain_text("allows one pass through the stock only")
     moves_made(page, 24)
 
 
@@ -443,7 +447,9 @@ def test_german_from_the_browser_language_and_switch_to_english(new_page):
     expect(page.locator("#status-game")).to_have_text(re.compile(r"Spiel 1$"))
     card(page, "Th").click()
     card(page, "Js").click()
-    expect(page.locator("#toast")).to_have_text("Geht nicht: Th und Js ergeben zusammen nicht 13")
+    expect(page.locator("#toast")).to_have_text(
+        "Geht nicht: Herz-Zehn und Pik-Bube ergeben zusammen nicht 13"
+    )
     page.click("#btn-more")
     page.select_option("#language-select", "en")
     page.keyboard.press("Escape")

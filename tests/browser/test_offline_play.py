@@ -69,7 +69,9 @@ def test_a_draw_shows_before_a_slow_server_could_have_answered(new_page):
     moves_made(page, 1)
     card(page, "5s").click()
     card(page, "Ad").click()
-    expect(page.locator("#toast")).to_contain_text("5s and Ad do not add up to 13")
+    expect(page.locator("#toast")).to_contain_text(
+        "the five of spades and the ace of diamonds do not add up to 13"
+    )
     page.click("#btn-restart")
     moves_made(page, 0)
     assert [c for c in calls if c not in ("variants", "hint")] == [], calls

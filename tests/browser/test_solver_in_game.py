@@ -149,7 +149,7 @@ def test_a_share_link_asks_before_it_replaces_an_unfinished_game(new_page):
 def test_a_bad_share_link_says_why(new_page):
     friend = new_page()
     friend.goto("/?variant=giza&deal=12x")
-    expect(friend.locator("#toast")).to_contain_text("'12x' is not a deal number")
+    expect(friend.locator("#toast")).to_contain_text("\u201c12x\u201d is not a deal number")
 
 
 def test_the_daily_deal_is_marked_on_the_board_and_after_a_reload(page: Page):

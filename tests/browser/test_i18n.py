@@ -1,0 +1,101 @@
+"""The German page speaks German all through: driven like a player through refusals (a covered card,
+a pair that is not 13, a pass too many, a bad deal number), a hint and a lost position, every
+message it shows has no English word and no card in notation ("Th", "7d")."""
+
+import re
+
+import pytest
+from browser_helpers import LOSE_GIZA_26, card, moves_made
+from playwright.sync_api import Page, expect
+
+from pyramid_solitaire.web import solving
+
+pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("patient_hints")]
+
+NOTATION = re.compile(r"\b(?:[2-9TJQKA]|10)[cdhs]\b")
+ENGLISH = re.compile(
+    r"\b(?:the|is|are|not|and|of|with|move|moves|card|cards|covered|stock|waste|hint|possible|deal|number|"
+    r"draw|recycle|pass|passes|won|lost|winnable|undo|game|left|empty|pair|king|already|still|out|range)\b",
+    re.IGNORECASE,
+)
+
+
+@pytest.fixture(autouse=True)
+def solver_waits(monkeypatch):
+    """The solver slot is waited for, so a loaded machine gives the exact hint, not the busy one."""
+    monkeypatch.setattr(solving, "SLOT_WAIT", 30)
+
+
+def german_page(new_page, variant: str, deal: int) -> Page:
+    page = new_page(locale="de-DE")
+    page.goto("/")
+    expect(page.locator("body")).to_have_attribute("data-ready", "1")
+    play_deal(page, variant, deal)
+    return page
+
+
+def play_deal(page: Page, variant: str, deal: int | str):
+    if page.locator("#board").get_attribute("data-variant") != variant:
+        page.click("#btn-games")
+        page.click(f'#variant-list li[data-variant="{variant}"] .pick')
+        expect(page.locator("#board")).to_have_attribute("data-variant", variant)
+    page.click("#btn-more")
+    page.fill("#deal-input", str(deal))
+    page.press("#deal-input", "Enter")
+
+
+def says(page: Page, words: str) -> str:
+    """Wait until the message line says `words`; every text it and the end panel show is German."""
+    expect(page.locator("#toast-text")).to_contain_text(words)
+    shown = [page.locator("#toast-text").inner_text()]
+    for extra in ("#toast-action", "#end-panel"):
+        if page.locator(extra).is_visible():
+            shown.append(page.locator(extra).inner_text())
+    for text in shown:
+        assert not NOTATION.search(text), f"a card in notation: {text!r}"
+        assert not ENGLISH.search(text), f"an English word: {text!r}"
+    return shown[0]
+
+
+def test_refusals_speak_german_with_cards_in_words(new_page):
+    page = german_page(new_page, "pyramid", 1)
+    expect(page.locator("#status-game")).to_have_text(re.compile(r"Spiel 1$"))
+    card(page, "7d").click(position={"x": 8, "y": 8})  # a covered card: its visible top edge
+    assert says(page, "verdeckt") == "Geht nicht: Karo-Sieben ist noch von Kreuz-Neun und Karo-Vier verdeckt"
+    card(page, "Th").click()
+    card(page, "Js").click()
+    says(page, "Herz-Zehn und Pik-Bube ergeben zusammen nicht 13")
+    moves_made(page, 0)
+
+
+def test_a_pass_too_many_says_so_in_german(new_page):
+    page = german_page(new_page, "classic", 1)
+    for n in range(1, 25):
+        page.keyboard.press("d")
+        moves_made(page, n)
+    page.click("#stock")
+    says(page, "nur einen Durchgang")
+
+
+def test_a_hint_and_a_lost_position_in_german(new_page):
+    page = german_page(new_page, "pyramid", 1)
+    page.click("#btn-hint")
+    assert says(page, "Tipp:").startswith("Tipp: Kreuz-König ablegen.")
+    play_deal(page, "giza", 26)
+    moves_made(page, 0)
+    for n, move in enumerate(LOSE_GIZA_26.split(), 1):
+        for text in move.split("+"):
+            card(page, text).click()
+        moves_made(page, n)
+    expect(page.locator("#end-title")).to_have_text("Kein Zug mehr möglich")
+    text = says(page, "Zuletzt gewinnbar")
+    assert "(9\u2666 + 4\u2666)" in text and "4\u2663 + 9\u2665" in text
+    expect(page.locator("#toast-action")).to_have_text("4 Züge zurück")
+
+
+def test_a_bad_deal_number_says_why_in_german(new_page):
+    page = german_page(new_page, "pyramid", 1)
+    play_deal(page, "pyramid", "18446744073709551616")
+    says(page, "zu groß für eine Spielnummer")
+    play_deal(page, "pyramid", "12x")  # refused before it is sent
+    says(page, "Eine Spielnummer ist eine ganze Zahl")
