@@ -19,6 +19,13 @@ def open_deal(page: Page, variant: str, deal: int):
     """Open the page, pick the variant in the game menu and type the deal number under More."""
     page.goto("/")
     expect(page.locator("body")).to_have_attribute("data-ready", "1")
+    type_deal(page, variant, deal)
+    expect(page.locator("#status-game")).to_have_text(re.compile(rf"Deal {deal}$"))
+    moves_made(page, 0)
+
+
+def type_deal(page: Page, variant: str, deal: int | str):
+    """Pick the variant in the game menu (if it is not on the table) and type `deal` under More."""
     if page.locator("#board").get_attribute("data-variant") != variant:
         page.click("#btn-games")
         page.click(f'#variant-list li[data-variant="{variant}"] .pick')
@@ -26,8 +33,6 @@ def open_deal(page: Page, variant: str, deal: int):
     page.click("#btn-more")
     page.fill("#deal-input", str(deal))
     page.press("#deal-input", "Enter")
-    expect(page.locator("#status-game")).to_have_text(re.compile(rf"Deal {deal}$"))
-    moves_made(page, 0)
 
 
 def play(page: Page, line: str, start: int = 0):

@@ -5,7 +5,7 @@ message it shows has no English word and no card in notation ("Th", "7d")."""
 import re
 
 import pytest
-from browser_helpers import LOSE_GIZA_26, card, moves_made
+from browser_helpers import LOSE_GIZA_26, card, moves_made, play, type_deal
 from playwright.sync_api import Page, expect
 
 from pyramid_solitaire.web import solving
@@ -30,18 +30,9 @@ def german_page(new_page, variant: str, deal: int) -> Page:
     page = new_page(locale="de-DE")
     page.goto("/")
     expect(page.locator("body")).to_have_attribute("data-ready", "1")
-    play_deal(page, variant, deal)
+    type_deal(page, variant, deal)
+    expect(page.locator("#status-game")).to_have_text(re.compile(rf"Spiel {deal}$"))
     return page
-
-
-def play_deal(page: Page, variant: str, deal: int | str):
-    if page.locator("#board").get_attribute("data-variant") != variant:
-        page.click("#btn-games")
-        page.click(f'#variant-list li[data-variant="{variant}"] .pick')
-        expect(page.locator("#board")).to_have_attribute("data-variant", variant)
-    page.click("#btn-more")
-    page.fill("#deal-input", str(deal))
-    page.press("#deal-input", "Enter")
 
 
 def says(page: Page, words: str) -> str:
@@ -59,7 +50,6 @@ def says(page: Page, words: str) -> str:
 
 def test_refusals_speak_german_with_cards_in_words(new_page):
     page = german_page(new_page, "pyramid", 1)
-    expect(page.locator("#status-game")).to_have_text(re.compile(r"Spiel 1$"))
     card(page, "7d").click(position={"x": 8, "y": 8})  # a covered card: its visible top edge
     assert says(page, "verdeckt") == "Geht nicht: Karo-Sieben ist noch von Kreuz-Neun und Karo-Vier verdeckt"
     card(page, "Th").click()
@@ -81,12 +71,10 @@ def test_a_hint_and_a_lost_position_in_german(new_page):
     page = german_page(new_page, "pyramid", 1)
     page.click("#btn-hint")
     assert says(page, "Tipp:").startswith("Tipp: Kreuz-König ablegen.")
-    play_deal(page, "giza", 26)
+    type_deal(page, "giza", 26)
+    expect(page.locator("#status-game")).to_have_text(re.compile(r"Spiel 26$"))
     moves_made(page, 0)
-    for n, move in enumerate(LOSE_GIZA_26.split(), 1):
-        for text in move.split("+"):
-            card(page, text).click()
-        moves_made(page, n)
+    play(page, LOSE_GIZA_26)
     expect(page.locator("#end-title")).to_have_text("Kein Zug mehr möglich")
     text = says(page, "Zuletzt gewinnbar")
     assert "(9\u2666 + 4\u2666)" in text and "4\u2663 + 9\u2665" in text
@@ -95,7 +83,7 @@ def test_a_hint_and_a_lost_position_in_german(new_page):
 
 def test_a_bad_deal_number_says_why_in_german(new_page):
     page = german_page(new_page, "pyramid", 1)
-    play_deal(page, "pyramid", "18446744073709551616")
+    type_deal(page, "pyramid", "18446744073709551616")
     says(page, "zu groß für eine Spielnummer")
-    play_deal(page, "pyramid", "12x")  # refused before it is sent
+    type_deal(page, "pyramid", "12x")  # refused before it is sent
     says(page, "Eine Spielnummer ist eine ganze Zahl")
