@@ -18,7 +18,8 @@ const SHOWN = {
   fields: (names) => listOf(names.map(quoted)),
 };
 for (const name of ["text", "rank", "suit", "variant", "kind", "field", "version", "path", "method"]) SHOWN[name] = quoted;
-for (const name of ["worth", "pile", "count", "played", "limit", "n", "position", "line", "column", "expected"]) SHOWN[name] = number;
+const NUMBERS = ["worth", "pile", "count", "played", "limit", "n", "position", "line", "column", "expected", "seconds", "retry_after"];
+for (const name of NUMBERS) SHOWN[name] = number;
 
 /** The text of refusal {code, params}; `fallback` (the server's English) when the code is unknown. */
 export function explain({ code, params = {} }, fallback = code) {
