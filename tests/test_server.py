@@ -2,6 +2,7 @@
 client library would tidy the request): request deadlines, the connection cap, idle keep-alive,
 oversized declared bodies, path traversal, HEAD, the fair solver, and quiet logs."""
 
+import logging
 import re
 import select
 import socket
@@ -105,7 +106,8 @@ def test_connections_that_never_finish_their_headers_are_closed_and_do_not_hold_
             sock.close()
 
 
-def test_a_body_that_trickles_in_is_answered_408_when_the_request_deadline_passes():
+def test_a_body_that_trickles_in_is_answered_408_when_the_request_deadline_passes(caplog):
+    caplog.set_level(logging.INFO, logger="pyramid_solitaire.access")
     with running(header_seconds=0.5, request_seconds=1.5) as (_, port), connect(port) as sock:
         started = time.monotonic()
         sock.sendall(b"POST /api/state HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n")
@@ -119,6 +121,9 @@ def test_a_body_that_trickles_in_is_answered_408_when_the_request_deadline_passe
                 answer = sock.recv(65536)
         took = time.monotonic() - started
         assert status_of(answer) == 408 and 1.4 < took < 1.5 + 2.0
+        logged = lambda: [r.getMessage() for r in caplog.records if "/api/state" in r.getMessage()]  # noqa: E731
+        wait_for(logged, "no access line for the request cut off")
+        assert logged() == [logged()[0]] and '"POST /api/state" 408' in logged()[0]  # one line, not 499
 
 
 def test_an_idle_kept_alive_connection_is_closed():

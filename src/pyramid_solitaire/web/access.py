@@ -1,8 +1,11 @@
 """One log line per request: client, method, path, status and time; a client that hung up is one
-line too (status 499, as nginx writes it), never a traceback or a 500."""
+line too (status 499, as nginx writes it), never a traceback or a 500, and so is a request cut off
+because its body came too slowly (408, written by connections.py)."""
 
 import logging
 import time
+
+from .connections import TIMED_OUT
 
 log = logging.getLogger("pyramid_solitaire.access")
 HUNG_UP = 499
@@ -34,6 +37,8 @@ class AccessLog:
             if log.isEnabledFor(logging.INFO):
                 client = scope.get("client") or ("-", 0)
                 ms = (time.perf_counter() - started) * 1000
+                if status == HUNG_UP and TIMED_OUT in scope.get("extensions", {}):
+                    status = 408
                 note = " (client hung up)" if status == HUNG_UP else ""
                 log.info(
                     '%s "%s %s" %d %.1f ms%s', client[0], scope["method"], scope["path"], status, ms, note

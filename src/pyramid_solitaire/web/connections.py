@@ -14,9 +14,12 @@ import asyncio
 import json
 import logging
 import time
+from typing import Any
 
 import h11
+from uvicorn.config import Config
 from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.server import ServerState
 
 from ..errors import Refusal
 
@@ -25,7 +28,8 @@ log = logging.getLogger("pyramid_solitaire.web")
 HEADER_SECONDS = 10.0
 REQUEST_SECONDS = 30.0
 MAX_CONNECTIONS = 4096  # per worker; lowered to fit the open-files limit (server.connection_cap)
-REFUSAL_LOG_SECONDS = 10.0  # under a flood, one log line per this many seconds, not one per connection
+TIMED_OUT = "pyramid_solitaire.timed_out"  # scope extension: the request was cut off for slowness
+TALLY_SECONDS = 10.0  # under a flood, one log line per this many seconds, not one per connection
 
 
 def canned(status: str, refusal: Refusal, extra_headers: str = "") -> bytes:
@@ -39,16 +43,16 @@ def canned(status: str, refusal: Refusal, extra_headers: str = "") -> bytes:
 
 
 class Tally:
-    """Counts one kind of event and logs it at most once per REFUSAL_LOG_SECONDS: a flood of
+    """Counts one kind of event and logs it at most once per TALLY_SECONDS: a flood of
     hostile connections makes a few log lines, not one per connection."""
 
     def __init__(self, level: int, message: str):
-        self.level, self.message, self.count, self.logged = level, message, 0, -REFUSAL_LOG_SECONDS
+        self.level, self.message, self.count, self.logged = level, message, 0, -TALLY_SECONDS
 
     def add(self, *details) -> None:
         self.count += 1
         now = time.monotonic()
-        if now - self.logged >= REFUSAL_LOG_SECONDS:
+        if now - self.logged >= TALLY_SECONDS:
             log.log(self.level, self.message, self.count, *details)
             self.count, self.logged = 0, now
 
@@ -61,7 +65,13 @@ class GuardedH11Protocol(H11Protocol):
     """uvicorn's h11 protocol with request deadlines and a connection cap. The limits come from the
     config (server.ServerConfig), so they reach worker processes with it."""
 
-    def __init__(self, config, server_state, app_state, _loop=None):
+    def __init__(
+        self,
+        config: Config,
+        server_state: ServerState,
+        app_state: dict[str, Any],
+        _loop: asyncio.AbstractEventLoop | None = None,
+    ) -> None:
         super().__init__(config, server_state, app_state, _loop)
         self.header_seconds = getattr(config, "header_seconds", HEADER_SECONDS)
         self.request_seconds = getattr(config, "request_seconds", REQUEST_SECONDS)
@@ -130,7 +140,9 @@ class GuardedH11Protocol(H11Protocol):
             return
         started_answer = self.cycle is not None and self.cycle.response_started
         if self.cycle is not None and not self.cycle.response_complete:
-            # The app (waiting for the body) hears a disconnect and sends nothing more.
+            # The app (waiting for the body) hears a disconnect and sends nothing more; the
+            # access log (access.py) reads why from the request's scope.
+            self.cycle.scope.setdefault("extensions", {})[TIMED_OUT] = {}  # present: cut off
             self.cycle.disconnected = True
             self.cycle.message_event.set()
         nothing_sent = waiting_for == "headers" and not self.conn.trailing_data[0]
