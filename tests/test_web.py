@@ -1,5 +1,7 @@
 """The JSON API of the web server, through FastAPI's TestClient: thin, stateless, readable errors."""
 
+import json
+
 import pytest
 from fastapi.testclient import TestClient
 
@@ -320,3 +322,15 @@ def test_the_server_loads_the_compiled_solver_when_it_starts(monkeypatch):
     monkeypatch.setattr(solving, "warm_up", loaded.set)
     with TestClient(web.create_app()):  # runs the app's start-up
         assert loaded.wait(5)
+
+
+def test_a_lone_surrogate_is_refused_with_a_code_not_a_codec_error():
+    record = new()["record"]
+    body = '{"record": ' + json.dumps(record) + ', "move": "\\ud800"}'
+    response = client.post("/api/move", content=body, headers={"content-type": "application/json"})
+    assert response.status_code == 422 and response.json()["code"] == "request_field_invalid"
+    bad = {**record, "\ud800": 1}
+    body = '{"record": ' + json.dumps(bad) + "}"
+    response = client.post("/api/state", content=body, headers={"content-type": "application/json"})
+    assert response.status_code == 400 and response.json()["code"] == "record_unknown_fields"
+    assert response.json()["params"]["fields"] == ["\\ud800"]  # escaped, so the answer encodes
