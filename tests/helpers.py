@@ -1,6 +1,8 @@
 """Small builders shared by the engine tests."""
 
 from pyramid_solitaire.cards import ALL_CARDS, card_text, parse_card
+from pyramid_solitaire.game import Game
+from pyramid_solitaire.solver import WINNABLE, reference_solve
 
 # Lines found with a small exhaustive search, checked against the engine where they are used:
 # Giza deal 18 is won by this line; Giza deal 3 is lost, and this line ends with no move left.
@@ -46,3 +48,22 @@ def perft(deal, state, depth: int) -> int:
 def timeless(answer: dict) -> dict:
     """A solver answer without its `seconds`, to compare two answers to the same question."""
     return {k: v for k, v in answer.items() if k != "seconds"}
+
+
+def played(variant: str, number: int, line: str) -> Game:
+    game = Game(variant, number=number)
+    for move in line.split():
+        game.play(move)
+    return game
+
+
+def reference_marks(game: Game) -> list[str]:
+    """The marks worked out independently: the plain-Python reference search on every position."""
+    winnable = [reference_solve(game.deal, s, node_limit=2_000_000)[0] == WINNABLE for s in game.states]
+    marks = []
+    for i in range(1, len(game.states)):
+        if winnable[i]:
+            marks.append("winnable")
+        else:
+            marks.append("losing" if winnable[i - 1] else "lost")
+    return marks

@@ -4,32 +4,13 @@ import json
 
 import pytest
 
-from helpers import LOSE_GIZA_26, WIN_GIZA_18, timeless
+from helpers import LOSE_GIZA_26, WIN_GIZA_18, played, reference_marks, timeless
 from pyramid_solitaire import review as reviewing
 from pyramid_solitaire.cli import main
 from pyramid_solitaire.game import Game
-from pyramid_solitaire.solver import UNKNOWN, WINNABLE, Solution, reference_solve
+from pyramid_solitaire.solver import UNKNOWN, WINNABLE, Solution
 
 PATIENT = 60.0  # ample time: what is tested is the answer, not the speed of a loaded machine
-
-
-def played(variant: str, number: int, line: str) -> Game:
-    game = Game(variant, number=number)
-    for move in line.split():
-        game.play(move)
-    return game
-
-
-def reference_marks(game: Game) -> list[str]:
-    """The marks worked out independently: the plain-Python reference search on every position."""
-    winnable = [reference_solve(game.deal, s, node_limit=2_000_000)[0] == WINNABLE for s in game.states]
-    marks = []
-    for i in range(1, len(game.states)):
-        if winnable[i]:
-            marks.append("winnable")
-        else:
-            marks.append("losing" if winnable[i - 1] else "lost")
-    return marks
 
 
 def test_a_lost_game_marks_the_same_losing_move_as_the_reference_solver():

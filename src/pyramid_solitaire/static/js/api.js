@@ -46,3 +46,5 @@ export const undo = (record, count = 1) => send("/api/undo", count === 1 ? { rec
 export const redo = (record) => send("/api/redo", { record });
 export const restart = (record) => send("/api/restart", { record });
 export const hint = (record) => send("/api/hint", { record });
+export const review = (record) => send("/api/review", { record });
+export const way = (record) => send("/api/way", { record });

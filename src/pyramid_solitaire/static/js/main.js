@@ -15,6 +15,7 @@
 //   messages.js  the message line              hint-text.js  what a hint says
 //   menus.js     game menu, More dialog, yes/no dialog          stats-dialog.js, rules-dialog.js
 //   fullscreen.js, dealing.js (daily deal, share links, winnable-only), stats.js (statistics)
+//   review.js    the move list, the review against the solver, watching the shortest win
 //   i18n.js      every text in English and German; rules-text.js the Rules dialog's texts
 //   words.js     cards, moves and lists in the player's language ("the ten of hearts", "10♥ + 3♣")
 
@@ -28,6 +29,7 @@ import { attachKeys } from "./keys.js";
 import { ask, bindMore, openGamesMenu, openMore } from "./menus.js";
 import { createMessages } from "./messages.js";
 import { createPlay } from "./play.js";
+import { createReview } from "./review.js";
 import { openRules } from "./rules-dialog.js";
 import * as local from "./local.js";
 import { keepForOffline } from "./offline.js";
@@ -41,7 +43,8 @@ const boardEl = $("board");
 const table = $("table");
 
 const prefs = store.settings();
-const ui = { selected: null, hint: [], paused: false }; // the player's marks and the pause
+// the player's marks, the pause, and a position the review shows instead of the game (read-only)
+const ui = { selected: null, hint: [], paused: false, shown: null };
 const clock = createClock();
 const session = createSession({ server: local, elapsed: clock.elapsed }); // moves are played here, at once
 const board = createBoard(boardEl);
@@ -50,6 +53,7 @@ const messages = createMessages({ toast: $("toast"), text: $("toast-text"), butt
 const play = createPlay({ session, clock, screen, board, messages, ui, prefs, ask });
 const fullscreen = createFullscreen({ button: $("btn-fullscreen"), say: messages.say, changed: screen.draw });
 session.subscribe(play.onChange);
+const review = createReview({ session, ui, screen, messages });
 
 function toggleLarge() {
   prefs.large = !prefs.large;
@@ -81,6 +85,11 @@ function bind() {
   click("end-restart", play.restart);
   click("end-new", () => play.newGame());
   click("end-stats", () => openStats(variant()));
+  click("end-review", review.review);
+  click("btn-moves", () => {
+    $("more-dialog").close();
+    review.open();
+  });
   click("btn-stats", () => {
     $("more-dialog").close();
     openStats(variant());
@@ -106,7 +115,7 @@ function bind() {
       ui.selected = null;
       screen.draw();
     },
-  }, () => ui.paused);
+  }, () => ui.paused || Boolean(ui.shown)); // a position the review shows is not played on
   for (const type of ["pointerdown", "keydown", "wheel"]) {
     document.addEventListener(type, clock.touch, { capture: true, passive: true });
   }

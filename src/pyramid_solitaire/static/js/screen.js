@@ -29,15 +29,19 @@ export function createScreen({ session, ui, prefs, clock, board, table }) {
     $("btn-pause").setAttribute("aria-pressed", String(ui.paused));
     $("pause-cover").hidden = !ui.paused;
     if (!view) return;
-    const plan = planLayout(view, table.clientWidth, table.clientHeight, { large: prefs.large, openStock: variant.open_stock });
-    board.render(view, plan, { selected: ui.selected, hint: ui.hint });
+    // A position of the game shown by the review (read-only) takes the board, not the status.
+    const shown = ui.shown ? ui.shown.view : view;
+    const plan = planLayout(shown, table.clientWidth, table.clientHeight, { large: prefs.large, openStock: variant.open_stock });
+    board.render(shown, plan, ui.shown ? {} : { selected: ui.selected, hint: ui.hint });
+    boardEl.classList.toggle("shown", Boolean(ui.shown));
     boardEl.dataset.moves = String(view.move_count);
     boardEl.dataset.variant = view.variant;
     $("btn-undo").disabled = !view.can_undo;
     $("btn-redo").disabled = !view.can_redo;
     $("btn-hint").disabled = view.won;
     drawStatus(view, variant);
-    drawEnd(view);
+    if (ui.shown) $("end-panel").hidden = true; // the end panel comes back with the game
+    else drawEnd(view);
     document.body.dataset.ready = "1";
   }
 
