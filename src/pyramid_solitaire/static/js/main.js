@@ -18,6 +18,7 @@
 //   review.js    the move list, the review against the solver, watching the shortest win
 //   i18n.js      every text in English and German; rules-text.js the Rules dialog's texts
 //   words.js     cards, moves and lists in the player's language ("the ten of hearts", "10♥ + 3♣")
+//   refusals.js  a refusal (its code and parameters) in the player's language
 
 import { createBoard } from "./board.js";
 import { createClock } from "./clock.js";
