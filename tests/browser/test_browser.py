@@ -247,7 +247,9 @@ def test_reload_restores_the_game_and_its_time(page: Page):
     expect(page.locator("#status-game")).to_have_text(re.compile(r"Deal 1$"))
     expect(card(page, "Kc")).to_have_count(0)
     expect(page.locator("#stock")).to_have_attribute("data-count", "23")
-    expect(page.locator("#status-time")).to_have_text(re.compile(r"^1:0[5-6]$"))
+    # The old page's clock runs until the new page replaces it; through the service worker that
+    # can take a few seconds on a loaded machine, so the restored time is 1:05 and a little more.
+    expect(page.locator("#status-time")).to_have_text(re.compile(r"^1:(0[5-9]|1[0-4])$"))
     # each variant has its own save
     page.click("#btn-games")
     page.click('#variant-list li[data-variant="giza"] .pick')
