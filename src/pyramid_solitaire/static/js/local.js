@@ -25,8 +25,7 @@ function locally(work) {
     return Promise.resolve(work());
   } catch (err) {
     if (!(err instanceof RulesError)) throw err;
-    const refused = new api.Refused(err.message, err.kind === "IllegalMove" ? 409 : 400, err.kind);
-    return Promise.reject(Object.assign(refused, { code: err.code, params: err.params }));
+    return Promise.reject(new api.Refused(err.message, err.kind === "IllegalMove" ? 409 : 400, err.code, err.params));
   }
 }
 
