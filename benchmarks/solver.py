@@ -2,10 +2,12 @@
 
 One process, compile time excluded (the compiled search is loaded and run once first).
 Prints, per variant: deals, win rate, total seconds, states/second, median, p99 and max seconds
-per deal, and the most memory one deal's search held (numpy arrays and Python objects, traced
-by tracemalloc: the figure a deal solved alone adds to the process). With --shortest, also the
-10 slowest deals. At the end: the process's peak memory (resource.getrusage maxrss), and with
---startup the time and peak memory of a fresh `pyramid-solitaire solve 1`.
+per deal (processor time of the process: on an idle machine the wall-clock time, on a shared
+one much less inflated by other people's work; the total is given in both), and the most memory
+one deal's search held (numpy arrays and Python objects, traced by tracemalloc: the figure a
+deal solved alone adds to the process). With --shortest, also the 10 slowest deals. At the
+end: the process's peak memory (resource.getrusage maxrss). With --startup, only the time and
+peak memory of a fresh `pyramid-solitaire solve N` instead.
 
     .venv/bin/python benchmarks/solver.py                      # every variant, its default deals
     .venv/bin/python benchmarks/solver.py --variant pyramid --deals 0..99
@@ -53,13 +55,13 @@ def run(variant_id: str, numbers: list[int], shortest: bool) -> None:
         deal = Deal.from_number(variant, number)
         tracemalloc.reset_peak()
         base = tracemalloc.get_traced_memory()[0]
+        cpu = time.process_time()
         found = solve(deal, shortest=shortest)
+        cpu = time.process_time() - cpu
         held = tracemalloc.get_traced_memory()[1] - base
         most_memory = max(most_memory, held)
-        seconds.append(found.seconds)
-        slowest = sorted(slowest + [(found.seconds, number, found.steps, held / 2**20)], reverse=True)[
-            :SLOWEST
-        ]
+        seconds.append(cpu)
+        slowest = sorted(slowest + [(cpu, number, found.steps, held / 2**20)], reverse=True)[:SLOWEST]
         states += found.states
         wins += found.verdict == WINNABLE
         unknown += found.verdict == UNKNOWN
@@ -67,14 +69,14 @@ def run(variant_id: str, numbers: list[int], shortest: bool) -> None:
         if shortest and found.verdict == WINNABLE and not found.shortest:
             print(f"  deal {number}: not proven shortest", flush=True)
     tracemalloc.stop()
-    total = time.perf_counter() - started
+    wall = time.perf_counter() - started
     seconds.sort()
     mode = " shortest" if shortest else ""
     span = f"{numbers[0]}..{numbers[-1]}" if numbers == list(range(numbers[0], numbers[-1] + 1)) else "listed"
     print(
         f"{variant_id + mode:22} {len(numbers):5} deals {span}  won {wins:4}"
-        f"  unknown {unknown}  total {total:7.2f} s"
-        f"  {states / max(sum(seconds), 1e-9) / 1e6:5.2f} M states/s"
+        f"  unknown {unknown}  total {wall:7.2f} s wall, {sum(seconds):7.2f} s processor"
+        f"  {states / 1e6:7.2f} M states, {states / max(sum(seconds), 1e-9) / 1e6:5.2f} M/s"
         f"  median {statistics.median(seconds) * 1000:7.2f} ms"
         f"  p99 {percentile(seconds, 0.99) * 1000:8.2f} ms"
         f"  max {seconds[-1] * 1000:8.2f} ms  most memory {most_memory / 2**20:6.1f} MB"
