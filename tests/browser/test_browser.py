@@ -184,6 +184,7 @@ def test_play_again_restarts_the_same_deal(page: Page):
     open_deal(page, "pyramid", 1)
     play(page, "Kc Kh draw")
     page.click("#btn-restart")
+    page.click("#giveup-yes")  # the game had moves: Play again asks first
     moves_made(page, 0)
     expect(card(page, "Kc")).to_have_count(1)
     expect(page.locator("#status-game")).to_have_text(re.compile(r"Deal 1$"))

@@ -1,6 +1,7 @@
 """Saves in the browser meet old versions and corruption: migrate what can be read, keep the rest."""
 
 import json
+import re
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -31,12 +32,16 @@ def test_a_save_of_the_first_format_is_migrated(page: Page):
     old = json.dumps({"record": RECORD, "elapsed": 65_000})  # format 1 had no format field
     open_with_saves(page, {KEY: old})
     expect(page.locator("#board")).to_have_attribute("data-moves", "3")
-    expect(page.locator("#status-time")).to_have_text("1:05")
+    expect(page.locator("#status-time")).to_have_text(re.compile(r"^1:[0-5]\d$"))  # 1:05 and on
     page.locator('#board .card[data-card="Th"]:not(.gone)').click()  # any click that saves
     page.click("#stock")
     expect(page.locator("#board")).to_have_attribute("data-moves", "4")
     save = json.loads(stored(page)[KEY])
-    assert save["format"] == 2 and save["record"]["moves"] == ["Kc", "Kh", "draw", "draw"]
+    assert (
+        save["format"] == 3
+        and save["revision"] >= 1
+        and save["record"]["moves"] == ["Kc", "Kh", "draw", "draw"]
+    )
     assert save["elapsed"] >= 65_000 and save["saved"]
 
 
@@ -66,3 +71,101 @@ def test_a_corrupted_save_starts_fresh_says_so_and_keeps_every_backup(page: Page
     kept = stored(page)
     assert kept[KEY + ".broken"] == junk
     assert [v for k, v in kept.items() if k.startswith(KEY + ".broken.")] == [earlier]
+
+
+SAVE = json.dumps({"format": 2, "record": RECORD, "elapsed": 5000, "saved": None})
+BUSY = {"error": "too many requests", "code": "busy", "params": {}}
+
+
+@pytest.mark.parametrize(
+    ("path", "status"), [("/api/state", 429), ("/api/state", 408), ("/api/variants", 429)]
+)
+def test_a_passing_refusal_keeps_the_save_and_the_page_asks_again(page: Page, path: str, status: int):
+    refused = []
+
+    def once(route):
+        if refused:
+            route.continue_()
+            return
+        refused.append(route.request.url)
+        route.fulfill(status=status, json=BUSY, headers={"Retry-After": "1"})
+
+    page.route(f"**{path}", once)
+    # every message the page shows, to look at afterwards
+    page.add_init_script(
+        "window.said = []; new MutationObserver(() => window.said.push(document.getElementById('toast-text')"
+        ".textContent)).observe(document, {subtree: true, childList: true, characterData: true})"
+    )
+    open_with_saves(page, {KEY: SAVE})
+    expect(page.locator("#board")).to_have_attribute(
+        "data-moves", "3"
+    )  # asked again by itself: the saved game
+    assert refused, "the first request was not refused: the test did not test anything"
+    kept = stored(page)
+    assert json.loads(kept[KEY])["record"]["moves"] == RECORD["moves"]
+    assert not [k for k in kept if ".broken" in k]
+    word = "busy" if status == 429 else "does not answer"
+    assert any(word in text and "asking again" in text for text in page.evaluate("window.said"))
+
+
+FILL = """() => {
+  // Fill localStorage up to its quota with junk, as other pages of the site might have.
+  let n = 0;
+  for (let size = 1 << 20; size >= 1; size = Math.floor(size / 2)) {
+    for (;;) {
+      try { localStorage.setItem(`junk.${n++}`, "x".repeat(size)); } catch { break; }
+    }
+  }
+}"""
+
+
+def test_storage_full_says_the_game_cannot_be_saved_plays_on_and_keeps_every_backup(page: Page):
+    backups = {
+        KEY + ".broken": "a broken save",
+        KEY + ".broken.1000": "an older one",
+        KEY + ".broken.2000": "newer",
+    }
+    open_with_saves(page, {KEY: SAVE, **backups})
+    expect(page.locator("#board")).to_have_attribute("data-moves", "3")
+    page.evaluate(FILL)
+    page.click("#stock")
+    expect(page.locator("#toast")).to_contain_text("cannot be saved in this browser")
+    expect(page.locator("#board")).to_have_attribute("data-moves", "4")
+    page.click("#stock")  # play goes on in memory
+    expect(page.locator("#board")).to_have_attribute("data-moves", "5")
+    kept = stored(page)
+    assert {k: kept[k] for k in backups} == backups
+    assert json.loads(kept[KEY])["record"]["moves"] == RECORD["moves"]  # the last save that could be written
+
+
+def test_storage_full_frees_older_backups_of_other_games_and_saves(page: Page):
+    giza = "pyramid-solitaire.save.giza.broken."
+    backups = {
+        giza + "1000": "x" * 50_000,
+        giza + "2000": "newest",
+        KEY + ".broken.1000": "of the game played",
+    }
+    open_with_saves(page, {KEY: SAVE, **backups})
+    expect(page.locator("#board")).to_have_attribute("data-moves", "3")
+    page.evaluate(FILL)
+    page.click("#stock")
+    expect(page.locator("#board")).to_have_attribute("data-moves", "4")
+    page.wait_for_function(
+        "() => JSON.parse(localStorage.getItem(%s)).record.moves.length === 4" % json.dumps(KEY)
+    )
+    kept = stored(page)
+    assert giza + "1000" not in kept and kept[giza + "2000"] == "newest"
+    assert kept[KEY + ".broken.1000"] == "of the game played"
+    expect(page.locator("#toast")).not_to_contain_text("cannot be saved")
+
+
+def test_a_broken_save_met_with_storage_full_stays_where_it_is(page: Page):
+    junk = "{not json" + "x" * 3_000_000
+    open_with_saves(page, {KEY: junk})
+    page.evaluate(FILL)
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-ready", "1")
+    expect(page.locator("#toast")).to_contain_text("storage is too full to keep a copy")
+    page.click("#stock")
+    expect(page.locator("#board")).to_have_attribute("data-moves", "1")
+    assert page.evaluate("(k) => localStorage.getItem(k)", KEY) == junk

@@ -222,6 +222,7 @@ def test_statistics_count_wins_losses_and_streaks_and_survive_a_reload(page: Pag
     page.click("#btn-restart")  # Play again after moves: the old game was already lost, not counted twice
     play(page, "Kc")
     page.click("#btn-new")  # abandoned after a move: lost
+    page.click("#giveup-yes")
     moves_made(page, 0)
     open_stats(page)
     expect(stat(page, "played")).to_have_text("3")

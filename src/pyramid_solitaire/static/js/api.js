@@ -2,11 +2,17 @@
 // `code` (errors.py) and `params`, which the page shows in the player's language (refusals.js).
 
 export class Refused extends Error {
-  constructor(message, status, code = null, params = {}) {
+  constructor(message, status, code = null, params = {}, retryAfter = null) {
     super(message);
     this.status = status;
     this.code = code;
     this.params = params;
+    this.retryAfter = retryAfter; // seconds, when the server said how long to wait
+  }
+
+  /** A timeout, too many requests or a server error: no verdict on what was sent; ask again. */
+  get passing() {
+    return this.status === 408 || this.status === 429 || this.status >= 500;
   }
 }
 
@@ -30,7 +36,11 @@ async function send(path, body) {
     data = null;
   }
   if (!response.ok) {
-    if (data && typeof data.error === "string") throw new Refused(data.error, response.status, data.code, data.params);
+    const wait = Number.parseFloat(response.headers.get("Retry-After"));
+    const retryAfter = Number.isFinite(wait) ? wait : null;
+    if (data && typeof data.error === "string") {
+      throw new Refused(data.error, response.status, data.code, data.params, retryAfter);
+    }
     throw new Offline(`HTTP ${response.status}`);
   }
   return data;

@@ -285,6 +285,31 @@ const REFUSALS = {
   },
 };
 
+// Saves, giving a game up, export and import (issue 9): kept in one block of their own.
+const SAVES_STRINGS = {
+  en: {
+    giveUpTitle: "Give up this game?", giveUpText: "It counts as lost.", giveUp: "Give up", keepPlaying: "Keep playing",
+    saveBrokenStays: "Your saved game could not be read, and storage is too full to keep a copy, so it stays where it is. This new game cannot be saved until storage has room.",
+    saveFailed: "This game cannot be saved in this browser: its storage is full. You can play on, but the game is lost when the page closes.",
+    takenOver: "This game was played on in another tab: its newest position is shown.",
+    keptBoth: "This game was played in another tab too. Your game here is shown and saved; the other tab's game is kept as a backup.",
+    serverBusy: "The game server is busy. Try again in a moment.",
+    serverBusyRetry: "The game server is busy; asking again in {s} s.",
+    serverDownRetry: "The game server does not answer; asking again in {s} s.",
+  },
+  de: {
+    giveUpTitle: "Dieses Spiel aufgeben?", giveUpText: "Es zählt als verloren.", giveUp: "Aufgeben", keepPlaying: "Weiterspielen",
+    saveBrokenStays: "Dein gespeichertes Spiel ließ sich nicht lesen, und der Speicher ist zu voll für eine Kopie, darum bleibt es, wo es ist. Dieses neue Spiel lässt sich erst speichern, wenn wieder Platz ist.",
+    saveFailed: "Dieses Spiel lässt sich in diesem Browser nicht speichern: sein Speicher ist voll. Du kannst weiterspielen, aber das Spiel geht verloren, wenn die Seite geschlossen wird.",
+    takenOver: "Dieses Spiel wurde in einem anderen Tab weitergespielt: sein neuester Stand wird gezeigt.",
+    keptBoth: "Dieses Spiel wurde auch in einem anderen Tab gespielt. Dein Spiel hier wird gezeigt und gespeichert; das Spiel des anderen Tabs bleibt als Sicherung erhalten.",
+    serverBusy: "Der Spielserver ist ausgelastet. Versuch es gleich noch einmal.",
+    serverBusyRetry: "Der Spielserver ist ausgelastet; neue Anfrage in {s} s.",
+    serverDownRetry: "Der Spielserver antwortet nicht; neue Anfrage in {s} s.",
+  },
+};
+for (const [code, texts] of Object.entries(SAVES_STRINGS)) Object.assign(STRINGS[code], texts);
+
 let lang = "en";
 
 export const LANGUAGES = { en: "English", de: "Deutsch" };

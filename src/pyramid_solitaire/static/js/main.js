@@ -126,6 +126,7 @@ function bind() {
     session.save();
   });
   window.addEventListener("pagehide", session.save);
+  window.addEventListener("storage", session.otherTabSaved); // another tab saved a game
   new ResizeObserver(() => {
     boardEl.classList.add("no-slide"); // a new size is not a move: no sliding
     screen.draw();

@@ -33,12 +33,16 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
       store.storeSettings(prefs);
       clock.reset();
       board.clear();
-    } else if (change.type === "save-broken") say(t("saveBroken"), 8000);
+    } else if (change.type === "save-broken") say(t(change.kept ? "saveBroken" : "saveBrokenStays"), change.kept ? 8000 : 0);
+    else if (change.type === "save-failed") say(t(change.brokenStays ? "saveBrokenStays" : "saveFailed"), 0);
+    else if (change.type === "kept-both") say(t("keptBoth"), 10000);
     else if (change.type === "refused") {
       if (change.move) board.shake(change.move.split("+"));
       say(t("refused", { reason: explain(change.error, change.error.message) }));
     } else if (change.type === "offline") {
-      say(t(NEEDS_SERVER[change.error.feature] || "serverDown"), 8000); // hints, daily deal
+      const busy = [429, 503].includes(change.error.status);
+      if (change.retryIn) say(t(busy ? "serverBusyRetry" : "serverDownRetry", { s: Math.ceil(change.retryIn / 1000) }), 0);
+      else say(t(NEEDS_SERVER[change.error.feature] || (busy ? "serverBusy" : "serverDown")), 8000); // hints, daily deal
       console.error(change.error);
     } else if (change.type === "busy") {
       if (change.busy) document.body.dataset.busy = "1";
@@ -48,20 +52,23 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
 
   function onPosition(change) {
     const now = change.answer.view;
+    const game = session.state.game;
     if (change.newGame) {
-      stats.startGame(variant().id, change.previous ? change.previous.move_count : 0);
+      stats.startGame(variant().id, { given: change.previousGame, moves: change.previous ? change.previous.move_count : 0, next: game });
       clock.reset();
       board.clear();
     }
-    if (change.cause === "restore") clock.restore(change.elapsed);
+    if (change.cause === "takeover") board.clear(); // another tab's game: it may be another deal
+    if (change.cause === "restore" || change.cause === "takeover") clock.restore(change.elapsed);
     ui.selected = null;
     ui.hint = [];
     messages.positionChanged();
     syncClock();
     session.save();
-    stats.observe(variant().id, now, clock.elapsed());
+    stats.observe(variant().id, now, clock.elapsed(), game);
     screen.draw();
     if (change.cause === "restore" && now.move_count > 0 && !now.won) say(t("restored"));
+    if (change.cause === "takeover") say(t("takenOver"), 8000);
     const wasStuck = Boolean(change.previous && change.previous.stuck);
     if (now.stuck && !wasStuck && now.move_count > 0) explainLoss();
   }
@@ -160,6 +167,10 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
   /** A new game: a deal number (as text), the daily deal ({daily: true}), or a random deal,
    *  proven winnable when the player chose that for this variant. */
   async function newGame(deal = null, { daily = false } = {}) {
+    if (await givenUp()) await startDeal(deal, daily);
+  }
+
+  async function startDeal(deal, daily = false) {
     const answer = await session.newDeal(deal, optionsFor(deal, daily));
     if (!answer) return;
     if (daily) {
@@ -196,8 +207,21 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
       $("share-text").textContent = t("sharedAsk", { name, n: deal, m: v.deal ?? t("deck"), k: v.move_count });
       if (!(await ask($("share-dialog"), $("share-play"), $("share-keep")))) return;
     }
-    await newGame(deal);
+    await startDeal(deal); // the share dialog asked
     if (view() && String(view().deal) === deal) say(t("sharedLoaded", { name: variantName(variant()), n: deal }), 6000);
+  }
+
+  /** Starting another game gives up the one on the table: when it has moves and is neither won nor
+   *  lost, ask first. Keep playing changes nothing. */
+  async function givenUp() {
+    const v = view();
+    if (!v || v.move_count === 0 || v.won || v.stuck) return true;
+    if (stats.resultOf(variant().id, session.state.game) !== null) return true; // lost before, played on
+    return ask($("giveup-dialog"), $("giveup-yes"), $("giveup-keep"));
+  }
+
+  async function restart() {
+    if (await givenUp()) await session.restart();
   }
 
   // --- pause -----------------------------------------------------------------------------------
@@ -228,6 +252,6 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
 
   return {
     onChange, onCard, onPair, onStock, partners, hint, newGame, openVariant, openShared, pause, resume, tick,
-    undo: () => session.undo(), redo: () => session.redo(), restart: () => session.restart(),
+    undo: () => session.undo(), redo: () => session.redo(), restart,
   };
 }

@@ -4,11 +4,16 @@
 //
 // Changes passed to listeners:
 //   {type: "position", cause, answer, previous, newGame, ...}  a new position is on the table;
-//      cause: "move" | "undo" | "redo" | "restart" | "new" | "restore"; newGame: a new game begins
+//      cause: "move" | "undo" | "redo" | "restart" | "new" | "restore" | "takeover" (another tab's
+//      newer save of this variant, with other moves); newGame: a new game begins (previousGame: the id of the one before)
 //   {type: "opening", variant}   another variant is being opened (the table empties)
-//   {type: "save-broken"}        the variant's save could not be used and was moved aside
+//   {type: "save-broken", kept}  the variant's save could not be used; kept: it was moved aside
+//      (else storage is full and it stays where it is; nothing is saved until it can be moved)
+//   {type: "save-failed", brokenStays}  storage refused the save: the game goes on, unsaved
+//      (brokenStays: a save that could not be used still waits to be moved aside)
+//   {type: "kept-both"}          another tab played this variant too: its game is kept as a backup
 //   {type: "refused", error, move}  the server refused a request (move: the move text, if any)
-//   {type: "offline", error}     no answer from the server
+//   {type: "offline", error, retryIn}  no answer from the server (retryIn: ms until it is asked again)
 //   {type: "busy", busy}         requests are under way, or no longer
 
 import * as api from "./api.js";
@@ -17,11 +22,15 @@ import * as store from "./store.js";
 
 /** `elapsed()` gives the game's playing time in ms, saved with the record. */
 export function createSession({ server = api, elapsed = () => 0, now = () => Date.now() } = {}) {
-  const state = { variants: [], variant: null, record: null, view: null };
+  // game: the game's id for the statistics; lastMove: the time of its last move
+  const state = { variants: [], variant: null, record: null, view: null, game: null, lastMove: null };
   const listeners = [];
   let queue = Promise.resolve();
   let busy = 0;
   let lastSave = 0;
+  // What this tab last read or wrote in the variant's save (see saves.js): its revision, the
+  // record and time in it; a save that could not be used nor moved aside; whether writes fail.
+  const held = { revision: 0, record: null, elapsed: null, broken: null, failing: false };
 
   const notify = (change) => listeners.forEach((listener) => listener(change));
 
@@ -46,13 +55,31 @@ export function createSession({ server = api, elapsed = () => 0, now = () => Dat
     return result;
   }
 
+  const gameId = () => `${now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+
   function show(answer, change) {
     const previous = state.view;
+    const previousGame = state.game;
     state.record = answer.record;
     state.view = answer.view;
-    notify({ type: "position", answer, previous, newGame: false, ...change });
+    if (change.newGame) state.game = gameId();
+    if (["move", "undo", "redo"].includes(change.cause)) state.lastMove = new Date(now()).toISOString();
+    else if (change.newGame) state.lastMove = null;
+    notify({ type: "position", answer, previous, previousGame, newGame: false, ...change });
     return answer;
   }
+
+  /** From now on this tab holds `save` (read from storage). */
+  function hold(save) {
+    held.revision = save.revision;
+    held.record = JSON.stringify(save.record);
+    held.elapsed = Math.round(save.elapsed);
+    state.game = save.game ?? gameId();
+    state.lastMove = save.lastMove;
+  }
+
+  /** Until the server answers: while it is busy or out of reach, say so and ask again. */
+  const patiently = (request) => saves.retrying(request, (error, ms) => notify({ type: "offline", error, retryIn: ms }));
 
   /** The one place a move is applied to the game: today the server answers with the new
    *  record and view; a local rules engine can take its place here. */
@@ -92,30 +119,93 @@ export function createSession({ server = api, elapsed = () => 0, now = () => Dat
     return run(async () => {
       save();
       state.variant = state.variants.find((v) => v.id === id) || state.variants[0];
+      store.playing(state.variant.id);
       store.notePlayed(state.variant.id);
       state.record = null;
       state.view = null;
+      state.game = null;
+      Object.assign(held, { revision: 0, record: null, elapsed: null, broken: null });
       notify({ type: "opening", variant: state.variant });
-      const saved = await saves.restore(state.variant.id, server.state);
-      if (saved && saved.answer) return show(saved.answer, { cause: "restore", elapsed: saved.elapsed });
-      if (saved && saved.broken) notify({ type: "save-broken" });
+      const saved = await patiently(() => saves.restore(state.variant.id, server.state));
+      if (saved && saved.answer) {
+        hold(saved.save);
+        return show(saved.answer, { cause: "restore", elapsed: saved.save.elapsed });
+      }
+      if (saved && saved.broken) {
+        if (!saved.kept) held.broken = saved.text;
+        notify({ type: "save-broken", kept: saved.kept });
+      }
       const options = optionsFor(state.variant);
-      const answer = await server.newGame(state.variant.id, null, options);
+      const answer = await patiently(() => server.newGame(state.variant.id, null, options));
       return show(answer, { cause: "new", newGame: true, deal: null, options });
     });
   }
 
   async function loadVariants() {
     await run(async () => {
-      state.variants = (await server.variants()).variants;
+      state.variants = (await patiently(() => server.variants())).variants;
     });
     return state.variants;
   }
 
+  /** Save the game on the table, unless nothing changed since this tab read or wrote the save.
+   *  A newer save from another tab is never written over: this tab takes it over, or, with moves
+   *  of its own that are not saved, keeps it as a backup and writes its own game. */
   function save() {
     if (!state.variant || !state.record) return;
-    saves.write(state.variant.id, state.record, elapsed());
+    const id = state.variant.id;
+    const record = JSON.stringify(state.record);
+    const game = { record: state.record, elapsed: elapsed(), lastMove: state.lastMove, game: state.game };
+    // Nothing new: the same moves, and the time within a second (tabs showing one game then do
+    // not keep writing it back and forth).
+    if (record === held.record && Math.abs(game.elapsed - held.elapsed) < 1000) return;
     lastSave = now();
+    if (held.broken !== null) {
+      if (!saves.moveAsideAgain(id, held.broken)) return failed();
+      held.broken = null;
+    }
+    let result = saves.write(id, held.revision, game);
+    if (result.newer) {
+      if (record === held.record || record === JSON.stringify(result.newer.save.record)) {
+        takeOver(result.newer.save);
+        return;
+      }
+      result = saves.keepBoth(id, result.newer, game);
+      if (result.written) notify({ type: "kept-both" });
+    }
+    if (!result.written) return failed();
+    held.failing = false;
+    Object.assign(held, { revision: result.written, record, elapsed: Math.round(game.elapsed) });
+  }
+
+  function failed() {
+    if (!held.failing) notify({ type: "save-failed", brokenStays: held.broken !== null });
+    held.failing = true;
+  }
+
+  /** Another tab saved this variant's game: show its position (unless this tab has moves that
+   *  are not saved: save() then keeps both). */
+  function takeOver(save) {
+    if (JSON.stringify(save.record) === JSON.stringify(state.record)) {
+      hold(save); // the same moves, saved by the other tab: nothing to show
+      return;
+    }
+    const variant = state.variant;
+    run(async () => {
+      const answer = await server.state(save.record);
+      if (state.variant !== variant) return; // another variant opened meanwhile
+      hold(save);
+      show(answer, { cause: "takeover", elapsed: save.elapsed });
+    });
+  }
+
+  /** The `storage` event of another tab: a newer save of the variant on the table is taken over. */
+  function otherTabSaved(event) {
+    if (!state.variant || event.key !== store.saveKey(state.variant.id)) return;
+    const newer = saves.newerThan(state.variant.id, held.revision);
+    if (!newer) return;
+    if (state.record && JSON.stringify(state.record) !== held.record) save();
+    else takeOver(newer.save);
   }
 
   /** Save while the clock runs, every few seconds. */
@@ -125,6 +215,6 @@ export function createSession({ server = api, elapsed = () => 0, now = () => Dat
 
   return {
     state, subscribe: (listener) => listeners.push(listener), run, play, undo, redo, hint, restart, newDeal, open,
-    loadVariants, save, saveIfDue,
+    loadVariants, save, saveIfDue, otherTabSaved,
   };
 }

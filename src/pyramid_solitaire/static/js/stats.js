@@ -8,6 +8,9 @@
 //   the game was won. A game's result is decided once: undoing out of a stuck position to play on
 //   is practice and does not turn the loss into a win.
 // Hints used counts every hint asked for in the variant.
+// Many tabs: `current` names the game it follows (its id in the save). A result is counted once,
+// by whichever tab sees it first; a tab showing a game that is no longer the variant's current
+// one (another tab started a new game) counts nothing for it.
 
 import { readJson, writeJson } from "./store.js";
 
@@ -18,7 +21,7 @@ function fresh() {
   return {
     played: 0, won: 0, streak: 0, bestStreak: 0, bestTime: null, fewestMoves: null, hints: 0,
     recent: [], // {won, moves, ms}, oldest first
-    current: { played: false, result: null }, // the game on the table now
+    current: { game: null, played: false, result: null }, // the game on the table now
   };
 }
 
@@ -38,7 +41,11 @@ export function load(variant) {
       .map((r) => ({ won: r.won === true, moves: count(r.moves), ms: best(r.ms) })).slice(-RECENT_MAX);
   }
   if (s.current && typeof s.current === "object") {
-    out.current = { played: s.current.played === true, result: ["won", "lost"].includes(s.current.result) ? s.current.result : null };
+    out.current = {
+      game: typeof s.current.game === "string" ? s.current.game : null,
+      played: s.current.played === true,
+      result: ["won", "lost"].includes(s.current.result) ? s.current.result : null,
+    };
   }
   return out;
 }
@@ -61,11 +68,19 @@ function finish(s, won, moves, ms) {
   s.recent = [...s.recent, { won, moves, ms: won ? ms : null }].slice(-RECENT_MAX);
 }
 
-/** Look at the position after every answer from the server; counts what the rules above say. */
-export function observe(variant, view, ms) {
+/** Whether `game` is the game the statistics follow; one they knew by no id (saved by an
+ *  earlier page) becomes it. */
+function follows(c, game) {
+  if (c.game === null) c.game = game;
+  return c.game === game;
+}
+
+/** Look at the position of `game` after every answer; counts what the rules above say. */
+export function observe(variant, view, ms, game) {
   const s = load(variant);
   const c = s.current;
-  let changed = false;
+  let changed = c.game === null;
+  if (!follows(c, game)) return s;
   if (!c.played && view.move_count > 0) {
     c.played = true;
     s.played += 1;
@@ -79,12 +94,19 @@ export function observe(variant, view, ms) {
   return s;
 }
 
-/** Another game starts in this variant: an unfinished game with moves made counts as lost. */
-export function startGame(variant, movesMade) {
+/** Game `next` starts in this variant, giving up game `given` after `moves` moves: unfinished
+ *  with moves made, it counts as lost (once: not when another tab gave it up first). */
+export function startGame(variant, { given, moves, next }) {
   const s = load(variant);
-  if (s.current.played && s.current.result === null) finish(s, false, movesMade, null);
-  s.current = { played: false, result: null };
+  if (follows(s.current, given) && s.current.played && s.current.result === null) finish(s, false, moves, null);
+  s.current = { game: next, played: false, result: null };
   store(variant, s);
+}
+
+/** The result counted for `game`: "won", "lost", or null (none yet, or not the game followed). */
+export function resultOf(variant, game) {
+  const c = load(variant).current;
+  return c.game === game ? c.result : null;
 }
 
 export function noteHint(variant) {

@@ -1,15 +1,19 @@
 // What the browser remembers: one saved game per variant, favourites, recent games, settings.
 // Storage can be full, disabled or hold junk; none of that may stop the game. stats.js and
-// dealing.js keep their own keys through readJson and writeJson here.
+// dealing.js keep their own keys through readJson and writeJson here. Every write is checked:
+// when storage is full, what is safe to free is freed (see freeSpace) and the write tried again.
 
-const PREFIX = "pyramid-solitaire.";
+export const PREFIX = "pyramid-solitaire.";
 export const saveKey = (variant) => `${PREFIX}save.${variant}`;
-export const backupKey = (variant) => `${PREFIX}save.${variant}.broken`;
+export const backupKey = (variant) => `${PREFIX}save.${variant}.broken`; // a save that could not be used
+export const otherKey = (variant) => `${PREFIX}save.${variant}.other`; // another tab's game, kept
 const RECENT_MAX = 5;
+// Older backups under a key with their time: `<backup key>.<ms>`.
+const DATED_BACKUP = /^pyramid-solitaire\.save\.(.+)\.(broken|other)\.(\d+)$/;
 
 /** localStorage by full key. Storage can be off, full or hold junk: reading then gives null (or
- *  the fallback), and writing does nothing, so the game goes on unsaved. */
-function readText(key) {
+ *  the fallback); a write says whether it was done. */
+export function readText(key) {
   try {
     return localStorage.getItem(key);
   } catch {
@@ -17,12 +21,70 @@ function readText(key) {
   }
 }
 
-function writeText(key, text) {
+function tryWrite(key, text) {
   try {
     localStorage.setItem(key, text);
+    return true;
   } catch {
-    // storage full or switched off
+    return false; // storage full or switched off
   }
+}
+
+let running = null; // the variant on the table: its backups are never freed
+
+/** Tell the store which variant is being played, so freeSpace spares its backups. */
+export function playing(variant) {
+  running = variant;
+}
+
+/** Free what is safe to free: dated backups (`.broken.<time>`, `.other.<time>`) beyond the newest
+ *  of each variant, never those of the game being played. Returns how many were removed. */
+export function freeSpace() {
+  const newest = {};
+  const dated = [];
+  try {
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const match = DATED_BACKUP.exec(localStorage.key(i) ?? "");
+      if (!match || match[1] === running) continue;
+      const group = `${match[1]}.${match[2]}`;
+      dated.push({ key: match[0], group, time: Number(match[3]) });
+      if (!(newest[group] >= Number(match[3]))) newest[group] = Number(match[3]);
+    }
+    const free = dated.filter((d) => d.time < newest[d.group]);
+    free.forEach((d) => localStorage.removeItem(d.key));
+    return free.length;
+  } catch {
+    return 0;
+  }
+}
+
+/** Write `text` under `key`; when storage is full, free what is safe and try once more.
+ *  Returns whether the text is stored. */
+export function writeText(key, text) {
+  if (tryWrite(key, text)) return true;
+  return freeSpace() > 0 && tryWrite(key, text);
+}
+
+export function removeKey(key) {
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    // storage switched off: nothing was there
+  }
+}
+
+/** Every key of this page with its text (for export and import). */
+export function allEntries() {
+  const entries = {};
+  try {
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i);
+      if (key && key.startsWith(PREFIX)) entries[key] = localStorage.getItem(key);
+    }
+  } catch {
+    // storage switched off: nothing to list
+  }
+  return entries;
 }
 
 export function readJson(key, fallback) {
@@ -34,7 +96,7 @@ export function readJson(key, fallback) {
 }
 
 export function writeJson(key, value) {
-  writeText(key, JSON.stringify(value));
+  return writeText(key, JSON.stringify(value));
 }
 
 /** The raw saved text of a variant's game, or null. */
@@ -43,49 +105,80 @@ export function loadSaveText(variant) {
 }
 
 // The save format. 1: {record, elapsed} (the first pages wrote no format field);
-// 2: {format: 2, record, elapsed, saved} with the time of saving. Older formats are migrated
+// 2: {format: 2, record, elapsed, saved} with the time of saving;
+// 3: {format: 3, record, elapsed, saved, revision, lastMove, game}: `revision` only grows (a tab
+// never writes over a save newer than the one it holds), `lastMove` is the time of the last move,
+// `game` names the game for the statistics (a result counts once). Older formats are migrated
 // on reading; a newer one (from a later version of the page) is kept as a backup, not guessed at.
-export const SAVE_FORMAT = 2;
+export const SAVE_FORMAT = 3;
 
 const MIGRATIONS = {
   1: (save) => ({ format: 2, record: save.record, elapsed: save.elapsed, saved: null }),
+  2: (save) => ({ ...save, format: 3, revision: 0, lastMove: null, game: null }),
 };
 
+const isObject = (value) => Boolean(value) && typeof value === "object" && !Array.isArray(value);
+
 /** Parse a save, migrating older formats; throws when it is not a save this page can read.
- *  The server checks the record itself. */
+ *  The server (or engine.js) checks the record itself. */
 export function parseSave(text) {
   let save = JSON.parse(text);
-  if (!save || typeof save !== "object" || Array.isArray(save)) throw new Error("not a saved game");
-  const format = save.format ?? 1;
-  if (format !== SAVE_FORMAT) {
-    if (!MIGRATIONS[format]) throw new Error(`unknown save format ${JSON.stringify(format)}`);
+  if (!isObject(save)) throw new Error("not a saved game");
+  let format = save.format ?? 1;
+  if (format !== SAVE_FORMAT && !MIGRATIONS[format]) throw new Error(`unknown save format ${JSON.stringify(format)}`);
+  while (format !== SAVE_FORMAT) {
     save = MIGRATIONS[format](save);
+    format = save.format;
   }
-  if (!save.record || typeof save.record !== "object" || Array.isArray(save.record)) {
-    throw new Error("not a saved game");
-  }
+  if (!isObject(save.record)) throw new Error("not a saved game");
   const elapsed = Number(save.elapsed);
-  return { record: save.record, elapsed: Number.isFinite(elapsed) && elapsed >= 0 ? elapsed : 0 };
+  return {
+    record: save.record,
+    elapsed: Number.isFinite(elapsed) && elapsed >= 0 ? elapsed : 0,
+    revision: Number.isSafeInteger(save.revision) && save.revision >= 0 ? save.revision : 0,
+    lastMove: typeof save.lastMove === "string" ? save.lastMove : null,
+    game: typeof save.game === "string" ? save.game : null,
+  };
 }
 
-export function storeGame(variant, record, elapsed) {
-  const save = { format: SAVE_FORMAT, record, elapsed: Math.round(elapsed), saved: new Date().toISOString() };
-  writeJson(saveKey(variant), save);
-}
-
-/** Keep a save that could not be read under the backup key, then drop it. An earlier backup
- *  still there moves aside under a key with its time, so no broken save is ever lost. */
-export function keepBroken(variant, text) {
+/** The revision of the stored save of a variant (0 when there is none or it cannot be read). */
+export function storedRevision(variant) {
+  const text = loadSaveText(variant);
+  if (text === null) return 0;
   try {
-    const earlier = localStorage.getItem(backupKey(variant));
-    if (earlier !== null && earlier !== text) {
-      localStorage.setItem(`${backupKey(variant)}.${Date.now()}`, earlier);
-    }
-    localStorage.setItem(backupKey(variant), text);
-    localStorage.removeItem(saveKey(variant));
+    return parseSave(text).revision;
   } catch {
-    // as above
+    return 0;
   }
+}
+
+/** Write a save {record, elapsed, revision, lastMove, game}; returns whether it is stored. */
+export function storeGame(variant, save) {
+  const full = { format: SAVE_FORMAT, ...save, elapsed: Math.round(save.elapsed), saved: new Date().toISOString() };
+  return writeJson(saveKey(variant), full);
+}
+
+/** Keep `text` under `key`; an earlier, different text there moves first to `<key>.<time>`.
+ *  Returns whether `text` is stored (nothing earlier is dropped when it is not). */
+function keepUnder(key, text) {
+  const earlier = readText(key);
+  if (earlier === text) return true;
+  if (earlier !== null && !writeText(`${key}.${Date.now()}`, earlier)) return false;
+  return writeText(key, text);
+}
+
+/** Keep a save that could not be used under the backup key, then drop it from the save key.
+ *  The save is removed only once the backup is written; returns whether it was. */
+export function keepBroken(variant, text) {
+  if (!keepUnder(backupKey(variant), text)) return false;
+  removeKey(saveKey(variant));
+  return true;
+}
+
+/** Keep another tab's game (its save text) under the variant's `.other` key; returns whether
+ *  it is stored. */
+export function keepOther(variant, text) {
+  return keepUnder(otherKey(variant), text);
 }
 
 export function settings() {

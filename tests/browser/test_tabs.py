@@ -1,0 +1,114 @@
+"""One save, many tabs: two pages of one browser context share localStorage, as two tabs do."""
+
+import json
+
+import pytest
+from browser_helpers import moves_made, open_deal, play
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+KEY = "pyramid-solitaire.save.pyramid"
+STATS = "pyramid-solitaire.stats.pyramid"
+
+
+@pytest.fixture
+def context(browser, base_url):
+    context = browser.new_context(base_url=base_url, locale="en-US", viewport={"width": 1280, "height": 800})
+    yield context
+    context.close()
+
+
+# Registered before the page's own listener, so it can keep the page from hearing other tabs.
+DEAF = "window.addEventListener('storage', (e) => { if (window.deaf) e.stopImmediatePropagation(); })"
+
+
+def open_page(context) -> Page:
+    page = context.new_page()
+    page.add_init_script(DEAF)
+    page.goto("/")
+    expect(page.locator("body")).to_have_attribute("data-ready", "1")
+    return page
+
+
+def deaf(page: Page):
+    """The tab no longer hears other tabs' saves (a tab in the background can hear late)."""
+    page.evaluate("window.deaf = true")
+
+
+def stored(page: Page, key: str):
+    return json.loads(page.evaluate("(k) => localStorage.getItem(k)", key))
+
+
+def test_a_tab_takes_over_the_newer_game_of_another_tab_and_says_so(context):
+    a = open_page(context)
+    open_deal(a, "pyramid", 1)
+    b = open_page(context)
+    moves_made(b, 0)
+    play(a, "Kc Kh draw")
+    moves_made(b, 3)
+    expect(b.locator("#toast")).to_contain_text("played on in another tab")
+    play(b, "draw", start=3)  # B goes on from there, and A follows
+    moves_made(a, 4)
+    assert stored(a, KEY)["record"]["moves"] == ["Kc", "Kh", "draw", "draw"]
+
+
+def test_a_stale_tab_reloaded_and_closed_never_writes_over_the_newer_game(context):
+    a = open_page(context)
+    open_deal(a, "pyramid", 1)
+    b = open_page(context)
+    play(b, "Kc")  # the clock of B runs: B has something of its own to save on hiding
+    moves_made(a, 1)
+    deaf(b)
+    play(a, "Kh draw draw draw draw draw draw", start=1)
+    b.reload()  # pagehide, then the stale tab loads the newest save
+    expect(b.locator("body")).to_have_attribute("data-ready", "1")
+    moves_made(b, 8)
+    b.close()
+    c = open_page(context)
+    moves_made(c, 8)
+    assert len(stored(c, KEY)["record"]["moves"]) == 8
+
+
+def test_a_tab_with_unsaved_moves_keeps_both_games(context):
+    a = open_page(context)
+    open_deal(a, "pyramid", 1)
+    other = {
+        "format": 3,
+        "record": {"version": 1, "variant": "pyramid", "deal": 1, "moves": ["Kc"], "redo": []},
+        "elapsed": 1000,
+        "saved": None,
+        "revision": 99,
+        "lastMove": None,
+        "game": "other-tab",
+    }
+    # Another tab saved before this one heard of it (the storage event is not raised in the tab that writes).
+    a.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, json.dumps(other)])
+    play(a, "Kh")
+    expect(a.locator("#toast")).to_contain_text("the other tab's game is kept as a backup")
+    moves_made(a, 1)
+    mine = stored(a, KEY)
+    assert mine["record"]["moves"] == ["Kh"] and mine["revision"] == 100
+    assert stored(a, KEY + ".other") == other
+
+
+def test_a_result_is_counted_once_whichever_tab_sees_it(context):
+    a = open_page(context)
+    open_deal(a, "pyramid", 1)
+    b = open_page(context)  # the same game, no move yet: B's clock stands, B writes nothing
+    moves_made(b, 0)
+    deaf(b)
+    play(a, "Kc")
+    a.click("#btn-new")
+    a.click("#giveup-yes")  # A gives the game up: one game played, lost
+    moves_made(a, 0)
+    play(b, "Kh")  # B, stale, plays in the given-up game: its move is no new game played
+    expect(b.locator("#toast")).to_contain_text("kept as a backup")
+    stats = stored(b, STATS)
+    assert (stats["played"], stats["won"], len(stats["recent"])) == (1, 0, 1)
+    moves_made(a, 1)  # A took B's game over: the given-up game, already counted
+    a.click("#btn-new")
+    a.click("#giveup-yes")
+    moves_made(a, 0)
+    stats = stored(a, STATS)
+    assert (stats["played"], len(stats["recent"])) == (1, 1)
