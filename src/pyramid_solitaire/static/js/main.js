@@ -16,6 +16,7 @@
 //   menus.js     game menu, More dialog, yes/no dialog          stats-dialog.js, rules-dialog.js
 //   fullscreen.js, dealing.js (daily deal, share links, winnable-only), stats.js (statistics)
 //   review.js    the move list, the review against the solver, watching the shortest win
+//   transfer.js  export and import of all saves, statistics and settings (More)
 //   i18n.js      every text in English and German; rules-text.js the Rules dialog's texts
 //   words.js     cards, moves and lists in the player's language ("the ten of hearts", "10♥ + 3♣")
 //   refusals.js  a refusal (its code and parameters) in the player's language
@@ -24,7 +25,7 @@ import { createBoard } from "./board.js";
 import { createClock } from "./clock.js";
 import * as dealing from "./dealing.js";
 import { createFullscreen } from "./fullscreen.js";
-import { browserLanguage, setLanguage, translatePage } from "./i18n.js";
+import { browserLanguage, setLanguage, t, translatePage } from "./i18n.js";
 import { attachInput } from "./input.js";
 import { attachKeys } from "./keys.js";
 import { ask, bindMore, openGamesMenu, openMore } from "./menus.js";
@@ -38,6 +39,7 @@ import { createScreen } from "./screen.js";
 import { createSession } from "./session.js";
 import { bindStats, openStats } from "./stats-dialog.js";
 import * as store from "./store.js";
+import { bindTransfer } from "./transfer.js";
 
 const $ = (id) => document.getElementById(id);
 const boardEl = $("board");
@@ -96,6 +98,9 @@ function bind() {
     openStats(variant());
   });
   bindStats(variant, messages.say);
+  bindTransfer({
+    say: messages.say, ask, t, check: local.state, variants: () => session.state.variants.map((v) => v.id),
+  });
   bindMore(session, prefs, {
     newGame: play.newGame, say: messages.say,
     language: (code) => {

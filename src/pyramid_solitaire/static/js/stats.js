@@ -30,7 +30,11 @@ const best = (n) => (Number.isFinite(n) && n >= 0 ? n : null);
 
 /** The statistics of a variant; junk in storage reads as zeros, never as an error. */
 export function load(variant) {
-  const s = readJson(PREFIX + variant, null);
+  return fromStored(readJson(PREFIX + variant, null));
+}
+
+/** Statistics as stored (any JSON value) made whole: what is not a statistic reads as zeros. */
+export function fromStored(s) {
   const out = fresh();
   if (!s || typeof s !== "object") return out;
   for (const key of ["played", "won", "streak", "bestStreak", "hints"]) out[key] = count(s[key]);
@@ -49,6 +53,8 @@ export function load(variant) {
   }
   return out;
 }
+
+export const statsKey = (variant) => PREFIX + variant;
 
 function store(variant, s) {
   writeJson(PREFIX + variant, s); // storage full or off: the game goes on without statistics

@@ -181,8 +181,15 @@ export function keepOther(variant, text) {
   return keepUnder(otherKey(variant), text);
 }
 
+export const SETTINGS_KEY = PREFIX + "settings";
+
 export function settings() {
-  const s = readJson(PREFIX + "settings", {});
+  return settingsFrom(readJson(SETTINGS_KEY, {}));
+}
+
+/** Settings as stored made whole: what is not a setting reads as the default. */
+export function settingsFrom(s) {
+  if (!isObject(s)) s = {};
   return {
     lang: typeof s.lang === "string" ? s.lang : null,
     large: s.large === true,
@@ -192,7 +199,7 @@ export function settings() {
 }
 
 export function storeSettings(s) {
-  writeJson(PREFIX + "settings", s);
+  writeJson(SETTINGS_KEY, s);
 }
 
 export function favourites() {

@@ -1,0 +1,218 @@
+// Export and import: all saved games (with their backups), statistics and settings of this
+// browser as one JSON file, and back. An import is checked field by field before anything is
+// written; a bad file is refused with the reason and changes nothing; a good one replaces what
+// is here (the page asks first) and is written so that other open tabs take it over.
+
+import * as stats from "./stats.js";
+import * as store from "./store.js";
+
+export const EXPORT_FORMAT = 1;
+const APP = "pyramid-solitaire";
+const DAILY = `${store.PREFIX}daily`;
+const WINNABLE = `${store.PREFIX}winnable-only`;
+const FAVOURITES = `${store.PREFIX}favourites`;
+const RECENT = `${store.PREFIX}recent`;
+const BACKUP = /^([\w-]+)\.(broken|other)(\.\d+)?$/; // under save.: a variant's backups
+const SECTIONS = ["app", "format", "exported", "saves", "backups", "statistics", "settings", "favourites", "recent", "winnableOnly", "daily"];
+
+const isObject = (value) => Boolean(value) && typeof value === "object" && !Array.isArray(value);
+const parsed = (text, fallback = null) => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return fallback;
+  }
+};
+
+/** JSON with keys in one order, to compare values field by field. */
+function canonical(value) {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (isObject(value)) {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** Everything this browser keeps for the page, as the export file holds it. */
+export function collect(now = new Date()) {
+  const out = {
+    app: APP, format: EXPORT_FORMAT, exported: now.toISOString(), saves: {}, backups: {}, statistics: {},
+    settings: store.settings(), favourites: store.favourites(), recent: store.recent(),
+    winnableOnly: parsed(store.readText(WINNABLE), []), daily: parsed(store.readText(DAILY), {}),
+  };
+  for (const [key, text] of Object.entries(store.allEntries())) {
+    const name = key.slice(store.PREFIX.length);
+    if (name.startsWith("save.")) {
+      const rest = name.slice("save.".length);
+      if (BACKUP.test(rest)) out.backups[rest] = text;
+      else out.saves[rest] = parsed(text, text); // a save that is not JSON goes as its text: never dropped
+    } else if (name.startsWith("stats.")) {
+      out.statistics[name.slice("stats.".length)] = stats.fromStored(parsed(text));
+    }
+  }
+  return out;
+}
+
+/** Offer the export as a file download. */
+export function download(data = collect()) {
+  const blob = new Blob([JSON.stringify(data, null, 1)], { type: "application/json" });
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = `pyramid-solitaire-${data.exported.slice(0, 10)}.json`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+}
+
+/** A reason an import is refused: `key` names the text, `field` the place in the file. */
+class Bad extends Error {
+  constructor(key, params = {}) {
+    super(key);
+    this.key = key;
+    this.params = params;
+  }
+}
+
+const bad = (field) => new Bad("importField", { field });
+
+function checkVariants(list, field, known) {
+  if (!Array.isArray(list)) throw bad(field);
+  list.forEach((id, i) => {
+    if (!known.includes(id) || list.indexOf(id) !== i) throw bad(`${field}[${i}]`);
+  });
+}
+
+/** The first field where `value` differs from what `normalise` makes of it, or null. */
+function firstDifference(value, normalise, field) {
+  if (!isObject(value)) return field;
+  const whole = normalise(value);
+  for (const key of new Set([...Object.keys(whole), ...Object.keys(value)])) {
+    if (canonical(whole[key]) !== canonical(value[key])) return `${field}.${key}`;
+  }
+  return null;
+}
+
+/**
+ * Check an export file's text field by field. `known`: the variant ids; `check(record)`: the
+ * rules' answer for a record (it throws a refusal for a bad one). Resolves to the data, or
+ * throws Bad with the reason.
+ */
+export async function checkFile(text, known, check) {
+  const data = parsed(text, undefined);
+  if (data === undefined) throw new Bad("importNotJson");
+  if (!isObject(data) || data.app !== APP) throw new Bad("importNotExport");
+  if (data.format !== EXPORT_FORMAT) throw new Bad("importFormat", { format: String(data.format) });
+  const unknown = Object.keys(data).find((k) => !SECTIONS.includes(k));
+  if (unknown !== undefined) throw new Bad("importUnknown", { field: unknown });
+  for (const section of ["saves", "backups", "statistics", "daily"]) if (!isObject(data[section])) throw bad(section);
+  for (const [id, save] of Object.entries(data.saves)) {
+    if (!known.includes(id)) throw bad(`saves.${id}`);
+    try {
+      store.parseSave(JSON.stringify(save));
+    } catch {
+      throw bad(`saves.${id}`);
+    }
+    if (save.record.variant !== undefined && save.record.variant !== id) throw bad(`saves.${id}.record.variant`);
+    try {
+      await check(save.record);
+    } catch {
+      throw bad(`saves.${id}.record`);
+    }
+  }
+  for (const [name, text] of Object.entries(data.backups)) {
+    if (!BACKUP.test(name) || typeof text !== "string") throw bad(`backups.${name}`);
+  }
+  for (const [id, s] of Object.entries(data.statistics)) {
+    if (!known.includes(id)) throw bad(`statistics.${id}`);
+    const field = firstDifference(s, stats.fromStored, `statistics.${id}`);
+    if (field) throw bad(field);
+  }
+  const settingsField = firstDifference(data.settings, store.settingsFrom, "settings");
+  if (settingsField) throw bad(settingsField);
+  checkVariants(data.favourites, "favourites", known);
+  checkVariants(data.recent, "recent", known);
+  checkVariants(data.winnableOnly, "winnableOnly", known);
+  for (const [id, entry] of Object.entries(data.daily)) {
+    const ok = known.includes(id) && isObject(entry) && Object.keys(entry).length === 2
+      && /^\d{4}-\d{2}-\d{2}$/.test(entry.date) && /^\d+$/.test(entry.deal);
+    if (!ok) throw bad(`daily.${id}`);
+  }
+  return data;
+}
+
+export { Bad as ImportRefused };
+
+/** The storage entries an import writes: every key with its text. A save gets a revision above
+ *  the one stored now, so open tabs take it over instead of writing theirs back. */
+function entriesOf(data) {
+  const entries = {
+    [store.SETTINGS_KEY]: JSON.stringify(data.settings),
+    [FAVOURITES]: JSON.stringify(data.favourites),
+    [RECENT]: JSON.stringify(data.recent),
+    [WINNABLE]: JSON.stringify(data.winnableOnly),
+    [DAILY]: JSON.stringify(data.daily),
+  };
+  for (const [id, save] of Object.entries(data.saves)) {
+    const revision = Math.max(store.storedRevision(id), store.parseSave(JSON.stringify(save)).revision) + 1;
+    entries[store.saveKey(id)] = JSON.stringify({ ...save, revision });
+  }
+  for (const [name, text] of Object.entries(data.backups)) entries[`${store.PREFIX}save.${name}`] = text;
+  for (const [id, s] of Object.entries(data.statistics)) entries[stats.statsKey(id)] = JSON.stringify(s);
+  return entries;
+}
+
+/** Is `key` one of those an export holds (and an import replaces)? */
+function exported(key) {
+  const name = key.slice(store.PREFIX.length);
+  return name.startsWith("save.") || name.startsWith("stats.")
+    || [store.SETTINGS_KEY, FAVOURITES, RECENT, WINNABLE, DAILY].includes(key);
+}
+
+/** Replace what this browser keeps with the checked `data`. Returns whether it was written;
+ *  when storage refuses any of it, everything is put back as it was. */
+export function replaceWith(data) {
+  const entries = entriesOf(data);
+  const before = Object.fromEntries(Object.entries(store.allEntries()).filter(([key]) => exported(key)));
+  Object.keys(before).filter((key) => !(key in entries)).forEach(store.removeKey);
+  const written = Object.entries(entries).every(([key, text]) => store.writeText(key, text));
+  if (written) return true;
+  Object.keys(entries).forEach(store.removeKey);
+  Object.entries(before).forEach(([key, text]) => store.writeText(key, text));
+  return false;
+}
+
+/**
+ * The More dialog's Export and Import. deps: say(text, ms), ask(dialog, yes, no), variants()
+ * (the known variant ids), check(record) (the rules' answer for a record), t (the texts).
+ */
+export function bindTransfer({ say, ask, variants, check, t }) {
+  const $ = (id) => document.getElementById(id);
+  $("btn-export").addEventListener("click", () => {
+    download();
+    say(t("exportDone"), 6000);
+  });
+  $("btn-import").addEventListener("click", () => $("import-file").click());
+  $("import-file").addEventListener("change", async (event) => {
+    const file = event.target.files[0];
+    event.target.value = ""; // the same file can be chosen again
+    if (!file) return;
+    $("more-dialog").close();
+    let data;
+    try {
+      data = await checkFile(await file.text(), variants(), check);
+    } catch (err) {
+      if (!(err instanceof Bad)) throw err;
+      say(t("importBad", { reason: t(err.key, err.params) }), 0);
+      return;
+    }
+    const games = Object.keys(data.saves).length;
+    $("import-text").textContent = t("importAsk", { games, stats: Object.keys(data.statistics).length });
+    if (!(await ask($("import-dialog"), $("import-yes"), $("import-no")))) return;
+    if (!replaceWith(data)) {
+      say(t("importFull"), 0);
+      return;
+    }
+    window.location.reload(); // the imported games, statistics and settings, as a new visit shows them
+  });
+}

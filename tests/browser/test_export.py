@@ -1,0 +1,108 @@
+"""Export all saves, statistics and settings as one file; import it in another browser profile."""
+
+import json
+
+import pytest
+from browser_helpers import moves_made, open_deal, play
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+KEY = "pyramid-solitaire.save.pyramid"
+STATS = "pyramid-solitaire.stats.pyramid"
+
+
+def storage(page: Page) -> dict:
+    return page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
+
+
+def export(page: Page, tmp_path):
+    page.click("#btn-more")
+    with page.expect_download() as download:
+        page.click("#btn-export")
+    path = tmp_path / "export.json"
+    download.value.save_as(path)
+    return path
+
+
+def import_file(page: Page, path):
+    page.click("#btn-more")
+    page.set_input_files("#import-file", path)
+
+
+def test_export_then_import_in_a_fresh_profile_restores_games_and_statistics(new_page, tmp_path):
+    page = new_page()
+    open_deal(page, "pyramid", 1)
+    play(page, "Kc")
+    page.click("#btn-new")
+    page.click("#giveup-yes")  # one game lost
+    page.click("#btn-more")
+    page.fill("#deal-input", "1")
+    page.press("#deal-input", "Enter")
+    play(page, "Kc Kh draw")
+    page.click("#btn-pause")  # the time stands: the save holds it
+    before = storage(page)
+    path = export(page, tmp_path)
+    data = json.loads(path.read_text())
+    assert data["saves"]["pyramid"]["record"]["moves"] == ["Kc", "Kh", "draw"]
+
+    fresh = new_page()
+    fresh.goto("/")
+    expect(fresh.locator("body")).to_have_attribute("data-ready", "1")
+    import_file(fresh, path)
+    expect(fresh.locator("#import-text")).to_contain_text("1 saved games")
+    fresh.click("#import-yes")
+    expect(fresh.locator("#status-game")).to_contain_text("Deal 1")  # after the reload
+    moves_made(fresh, 3)
+    after = storage(fresh)
+    assert json.loads(after[STATS]) == json.loads(before[STATS])
+    saved, restored = json.loads(before[KEY]), json.loads(after[KEY])
+    for field in ("record", "elapsed", "game", "lastMove"):
+        assert restored[field] == saved[field], field
+    assert json.loads(after["pyramid-solitaire.settings"]) == json.loads(before["pyramid-solitaire.settings"])
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        (lambda data: "{not json", "it is not a JSON file"),
+        (lambda data: {**data, "app": "other"}, "it is not an export of Pyramid solitaire"),
+        (lambda data: {**data, "extra": 1}, "unknown field “extra”"),
+        (lambda data: {**data, "statistics": {"pyramid": {"played": -1}}}, "“statistics.pyramid.played”"),
+        (
+            lambda data: {
+                **data,
+                "saves": {"pyramid": {**data["saves"]["pyramid"], "record": {"moves": ["Qs+Ah"]}}},
+            },
+            "“saves.pyramid.record”",
+        ),
+    ],
+)
+def test_a_bad_file_is_refused_with_the_reason_and_changes_nothing(new_page, tmp_path, change, reason):
+    page = new_page()
+    open_deal(page, "pyramid", 1)
+    play(page, "Kc")
+    data = json.loads(export(page, tmp_path).read_text())
+    page.keyboard.press("Escape")
+    changed = change(data)
+    bad = tmp_path / "bad.json"
+    bad.write_text(changed if isinstance(changed, str) else json.dumps(changed))
+    before = storage(page)
+    import_file(page, bad)
+    expect(page.locator("#toast")).to_contain_text("cannot be imported")
+    expect(page.locator("#toast")).to_contain_text(reason)
+    expect(page.locator("#import-dialog")).to_be_hidden()
+    assert storage(page) == before
+
+
+def test_an_import_asks_and_cancel_changes_nothing(new_page, tmp_path):
+    page = new_page()
+    open_deal(page, "pyramid", 1)
+    path = export(page, tmp_path)
+    page.keyboard.press("Escape")
+    play(page, "Kc")
+    before = storage(page)
+    import_file(page, path)
+    page.click("#import-no")
+    moves_made(page, 1)
+    assert storage(page) == before
