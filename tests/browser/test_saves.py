@@ -118,18 +118,23 @@ FILL = """() => {
 }"""
 
 
+def draw_with_storage_full(page: Page, backups: dict[str, str]):
+    """Open the saved game (3 moves) next to `backups`, fill storage to its quota, and draw."""
+    open_with_saves(page, {KEY: SAVE, **backups})
+    expect(page.locator("#board")).to_have_attribute("data-moves", "3")
+    page.evaluate(FILL)
+    page.click("#stock")
+    expect(page.locator("#board")).to_have_attribute("data-moves", "4")
+
+
 def test_storage_full_says_the_game_cannot_be_saved_plays_on_and_keeps_every_backup(page: Page):
     backups = {
         KEY + ".broken": "a broken save",
         KEY + ".broken.1000": "an older one",
         KEY + ".broken.2000": "newer",
     }
-    open_with_saves(page, {KEY: SAVE, **backups})
-    expect(page.locator("#board")).to_have_attribute("data-moves", "3")
-    page.evaluate(FILL)
-    page.click("#stock")
+    draw_with_storage_full(page, backups)
     expect(page.locator("#toast")).to_contain_text("cannot be saved in this browser")
-    expect(page.locator("#board")).to_have_attribute("data-moves", "4")
     page.click("#stock")  # play goes on in memory
     expect(page.locator("#board")).to_have_attribute("data-moves", "5")
     kept = stored(page)
@@ -144,11 +149,7 @@ def test_storage_full_frees_older_backups_of_other_games_and_saves(page: Page):
         giza + "2000": "newest",
         KEY + ".broken.1000": "of the game played",
     }
-    open_with_saves(page, {KEY: SAVE, **backups})
-    expect(page.locator("#board")).to_have_attribute("data-moves", "3")
-    page.evaluate(FILL)
-    page.click("#stock")
-    expect(page.locator("#board")).to_have_attribute("data-moves", "4")
+    draw_with_storage_full(page, backups)
     page.wait_for_function("(k) => JSON.parse(localStorage.getItem(k)).record.moves.length === 4", arg=KEY)
     kept = stored(page)
     assert giza + "1000" not in kept and kept[giza + "2000"] == "newest"

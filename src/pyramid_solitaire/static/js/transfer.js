@@ -38,7 +38,8 @@ export function collect(now = new Date()) {
   const out = {
     app: APP, format: EXPORT_FORMAT, exported: now.toISOString(), saves: {}, backups: {}, statistics: {},
     settings: store.settings(), favourites: store.favourites(), recent: store.recent(),
-    winnableOnly: parsed(store.readText(WINNABLE), []), daily: parsed(store.readText(DAILY), {}),
+    winnableOnly: [].concat(store.readJson(WINNABLE, [])).filter((v) => typeof v === "string"),
+    daily: isObject(store.readJson(DAILY, {})) ? store.readJson(DAILY, {}) : {},
   };
   for (const [key, text] of Object.entries(store.allEntries())) {
     const name = key.slice(store.PREFIX.length);
@@ -99,8 +100,9 @@ function firstDifference(value, normalise, field) {
  * throws Bad with the reason.
  */
 export async function checkFile(text, known, check) {
-  const data = parsed(text, undefined);
-  if (data === undefined) throw new Bad("importNotJson");
+  const notJson = Symbol("not JSON");
+  const data = parsed(text, notJson);
+  if (data === notJson) throw new Bad("importNotJson");
   if (!isObject(data) || data.app !== APP) throw new Bad("importNotExport");
   if (data.format !== EXPORT_FORMAT) throw new Bad("importFormat", { format: String(data.format) });
   const unknown = Object.keys(data).find((k) => !SECTIONS.includes(k));
