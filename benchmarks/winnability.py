@@ -65,7 +65,7 @@ def spans(runs: list[tuple[int, int]]) -> str:
 def main_table(found: dict[str, tuple[Summary, list]]) -> str:
     lines = [
         "| variant | deals solved | winnable | win rate | 95% interval "
-        "| ms/deal median | p99 | deals/s per core |",
+        "| median ms/deal | p99 ms/deal | deals/s per core |",
         "| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: |",
     ]
     for variant, (s, runs) in found.items():
