@@ -50,7 +50,7 @@ def test_export_then_import_in_a_fresh_profile_restores_games_and_statistics(new
     fresh.goto("/")
     expect(fresh.locator("body")).to_have_attribute("data-ready", "1")
     import_file(fresh, path)
-    expect(fresh.locator("#import-text")).to_contain_text("1 saved games")
+    expect(fresh.locator("#import-text")).to_contain_text("Saved games in the file: 1. Statistics of 1 game.")
     fresh.click("#import-yes")
     expect(fresh.locator("#status-game")).to_contain_text("Deal 1")  # after the reload
     moves_made(fresh, 3)

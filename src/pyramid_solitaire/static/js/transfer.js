@@ -208,8 +208,9 @@ export function bindTransfer({ say, ask, variants, check, t }) {
       say(t("importBad", { reason: t(err.key, err.params) }), 0);
       return;
     }
-    const games = Object.keys(data.saves).length;
-    $("import-text").textContent = t("importAsk", { games, stats: Object.keys(data.statistics).length });
+    const games = t("importAskGames", { count: Object.keys(data.saves).length });
+    const counted = t("importAskStats", { count: Object.keys(data.statistics).length });
+    $("import-text").textContent = t("importAsk", { games, stats: counted });
     if (!(await ask($("import-dialog"), $("import-yes"), $("import-no")))) return;
     if (!replaceWith(data)) {
       say(t("importFull"), 0);
