@@ -135,6 +135,7 @@ def test_a_share_link_asks_before_it_replaces_an_unfinished_game(new_page):
     play(friend, "Kc")
     friend.goto("/?variant=giza&deal=77")
     expect(friend.locator("#share-dialog")).to_be_visible()
+    expect(friend.locator("#share-title")).to_have_text("Give up this game?")
     expect(friend.locator("#share-text")).to_contain_text("deal 77")
     expect(friend.locator("#share-text")).to_contain_text("(deal 18, moves made: 1)")
     friend.click("#share-keep")
