@@ -62,7 +62,7 @@ VARIANTS: dict[str, Variant] = {
         ),
         Variant(
             "classic-redeal",
-            "Pyramide mit einer Neuausgabe",
+            "Pyramide mit einem zweiten Durchgang",
             "Pyramid, one redeal",
             2,
             1,

@@ -61,3 +61,9 @@ def slow_network(page: Page, latency_ms: int) -> None:
     cdp.send("Network.enable")
     conditions = {"offline": False, "latency": latency_ms, "downloadThroughput": -1}
     cdp.send("Network.emulateNetworkConditions", {**conditions, "uploadThroughput": -1})
+
+
+def stop_time(page: Page):
+    """Stop the page's fake clock (installed with page.clock.install()): from here on time moves
+    only by page.clock.run_for, so a slow machine's real seconds do not count as playing time."""
+    page.clock.pause_at(page.evaluate("() => Date.now()") + 1000)

@@ -12,6 +12,7 @@ from browser_helpers import (
     moves_made,
     open_deal,
     play,
+    stop_time,
 )
 from playwright.sync_api import Page, expect
 
@@ -45,7 +46,7 @@ def test_page_draws_the_pyramid_and_stock(page: Page):
     expect(page.locator("#board .card.available")).to_have_count(7)
     expect(page.locator("#stock")).to_have_attribute("data-count", "24")
     expect(page.locator("#btn-undo")).to_be_disabled()
-    expect(page.locator("#status-passes")).to_have_text("3")
+    expect(page.locator("#status-passes")).to_have_text("1/3")  # the pass in progress
     # the cards are real SVG faces
     assert card(page, "Kc").locator("img").get_attribute("src") == "/static/cards/Kc.svg"
     assert errors == []
@@ -147,7 +148,7 @@ def test_recycle_by_clicking_the_empty_stock(page: Page):
     stock.click()
     moves_made(page, 25)
     expect(stock).to_have_attribute("data-count", "24")
-    expect(page.locator("#status-passes")).to_have_text("1")
+    expect(page.locator("#status-passes")).to_have_text("2/2")
     expect(page.locator('#board .card[data-where="waste"]:not(.gone)')).to_have_count(0)
 
 
@@ -201,7 +202,8 @@ def test_new_game_deals_another_random_deal(page: Page):
 def test_hint_marks_a_move_of_a_winning_line(page: Page):
     open_deal(page, "pyramid", 1)
     page.click("#btn-hint")
-    expect(card(page, "Kc")).to_have_class(re.compile(r"\bhint\b"))
+    # the solver answers within its time limit; a busy machine may take longer to deliver it
+    expect(card(page, "Kc")).to_have_class(re.compile(r"\bhint\b"), timeout=30_000)
     expect(page.locator("#toast")).to_contain_text("Hint: remove the king of clubs.")
     expect(page.locator("#toast")).to_contain_text("winning line")  # more in test_solver_in_game.py
     play(page, "Kc Kh 5h+8s")  # now drawing is the only move
@@ -238,6 +240,7 @@ def test_keyboard_picks_cards_with_tab_and_enter(page: Page):
 def test_reload_restores_the_game_and_its_time(page: Page):
     page.clock.install()
     open_deal(page, "pyramid", 1)
+    stop_time(page)
     play(page, "Kc Kh draw")
     page.clock.run_for(65_000)
     expect(page.locator("#status-time")).to_have_text("1:05")
@@ -284,6 +287,7 @@ def test_a_corrupted_save_starts_fresh_and_keeps_a_backup(page: Page):
 def test_pause_stops_the_clock_and_resume_goes_on(page: Page):
     page.clock.install()
     open_deal(page, "pyramid", 1)
+    stop_time(page)
     page.clock.run_for(10_000)
     expect(page.locator("#status-time")).to_have_text("0:00")  # the clock starts with the first move
     play(page, "Kc")
@@ -308,13 +312,19 @@ def test_pause_stops_the_clock_and_resume_goes_on(page: Page):
 def test_auto_pause_after_five_idle_minutes_and_when_hidden_unless_switched_off(page: Page):
     page.clock.install()
     open_deal(page, "pyramid", 1)
+    stop_time(page)
     play(page, "Kc")
+    page.clock.run_for(30_000)
+    page.keyboard.press("Shift")  # the player is still there: the last input, 30 s into the game
     page.clock.run_for(4 * 60_000)
     expect(page.locator("#pause-cover")).to_be_hidden()
     page.clock.run_for(61_000 + 1_000)
     expect(page.locator("#pause-cover")).to_be_visible()
-    expect(page.locator("#status-time")).to_have_text("5:00")
+    # the idle minutes are not playing time: the clock stopped at the last input
+    expect(page.locator("#status-time")).to_have_text("0:30")
     page.click("#btn-resume")
+    page.clock.run_for(2_000)
+    expect(page.locator("#status-time")).to_have_text("0:32")
     # the tab is hidden: pause
     page.evaluate("""() => {
         Object.defineProperty(document, 'hidden', {value: true, configurable: true});
@@ -365,6 +375,8 @@ def test_without_the_fullscreen_api_the_board_fills_the_page_and_esc_leaves(page
     open_deal(page, "pyramid", 1)
     page.click("#btn-fullscreen")
     expect(page.locator("body")).to_have_class(re.compile(r"\bfill-page\b"))
+    for part in ("#status-game", "#status-time", "#status-moves"):  # the status stays in sight
+        expect(page.locator(part)).to_be_in_viewport()
     page.keyboard.press("Escape")
     expect(page.locator("body")).not_to_have_class(re.compile(r"\bfill-page\b"))
 
@@ -424,7 +436,7 @@ def test_win_a_stock_deal_with_draws_and_recycles(page: Page):
     play(page, WIN_PYRAMID_2)
     expect(page.locator("#end-title")).to_have_text("You won!")
     expect(page.locator("#end-text")).to_contain_text(f"{len(WIN_PYRAMID_2.split())} moves")
-    expect(page.locator("#status-passes")).to_have_text("1")
+    expect(page.locator("#status-passes")).to_have_text("3/3")  # won in the last pass
 
 
 def test_stuck_on_a_lost_deal_offers_undo_play_again_and_new_game(page: Page):
@@ -447,7 +459,7 @@ def test_german_from_the_browser_language_and_switch_to_english(new_page):
     page.click("#btn-more")
     page.fill("#deal-input", "1")
     page.press("#deal-input", "Enter")
-    expect(page.locator("#status-game")).to_have_text(re.compile(r"Spiel 1$"))
+    expect(page.locator("#status-game")).to_have_text(re.compile(r"Partie 1$"))
     card(page, "Th").click()
     card(page, "Js").click()
     expect(page.locator("#toast")).to_have_text(

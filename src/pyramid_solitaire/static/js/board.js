@@ -6,13 +6,21 @@ import { RATIO, placements } from "./layout.js";
 import { t } from "./i18n.js";
 import { cardLabel } from "./words.js";
 
+/** A card's face; the four-colour deck has its own diamonds (blue) and clubs (green). */
+const faceSrc = (card, fourColour) =>
+  fourColour && "dc".includes(card[1]) ? `/static/cards/four/${card}.svg` : `/static/cards/${card}.svg`;
+const backSrc = (back) => (back && back !== "blue" ? `/static/cards/back-${back}.svg` : "/static/cards/back.svg");
+
+function setSrc(img, src) {
+  if (img.getAttribute("src") !== src) img.src = src;
+}
+
 function makeCard(card) {
   const el = document.createElement("button");
   el.type = "button";
   el.className = "card";
   el.dataset.card = card;
   const img = document.createElement("img");
-  img.src = `/static/cards/${card}.svg`;
   img.alt = "";
   img.draggable = false;
   el.append(img);
@@ -48,8 +56,9 @@ export function createBoard(boardEl) {
   const slots = [];
   let stockEl = null;
 
-  /** Draw `view` as `plan` lays it out; `marks` says which cards are selected or hinted. */
-  function render(view, plan, { selected = null, hint = [] } = {}) {
+  /** Draw `view` as `plan` lays it out; `marks` says which cards are selected or hinted, and
+   *  the looks: the card back ("blue", "red", "green") and the four-colour deck. */
+  function render(view, plan, { selected = null, hint = [], back = "blue", fourColour = false } = {}) {
     const { cw } = plan;
     boardEl.style.setProperty("--cw", `${cw}px`);
     boardEl.style.setProperty("--ch", `${Math.round(cw * RATIO)}px`);
@@ -59,6 +68,7 @@ export function createBoard(boardEl) {
     drawSlots(plan);
     const stockSpot = plan.bottom.find((s) => s.kind === "stock");
     drawStock(view, stockSpot, cw, hint);
+    if (stockEl) setSrc(stockEl.querySelector("img"), backSrc(back));
 
     const seen = new Set();
     const available = new Set(view.available);
@@ -74,6 +84,7 @@ export function createBoard(boardEl) {
         boardEl.append(el);
         el.getBoundingClientRect(); // commit the start position before sliding
       }
+      setSrc(el.firstChild, faceSrc(card, fourColour));
       el.dataset.where = where;
       el.style.zIndex = String(z);
       place(el, x, y, cw);
@@ -88,11 +99,20 @@ export function createBoard(boardEl) {
       el.setAttribute("aria-pressed", card === selected ? "true" : "false");
       el.classList.remove("gone");
     }
+    // Cards of the last pair or king fly off the table; others (undone draws) just fade.
+    const removed = new Set(view.last_move ? view.last_move.split("+") : []);
     for (const [card, el] of cards) {
       if (seen.has(card)) continue;
       cards.delete(card);
+      const flying = removed.has(card);
+      if (flying) {
+        const left = Number(el.dataset.x) < boardEl.offsetWidth / 2;
+        el.style.setProperty("--fly-x", `${(left ? -1 : 1) * Math.round(cw * 0.8)}px`);
+        el.style.setProperty("--fly-turn", `${left ? -25 : 25}deg`);
+      }
+      el.classList.toggle("flying", flying);
       el.classList.add("gone");
-      setTimeout(() => el.remove(), 220);
+      setTimeout(() => el.remove(), flying ? 480 : 220);
     }
   }
 

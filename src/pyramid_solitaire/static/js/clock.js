@@ -21,11 +21,12 @@ export function createClock(now = () => Date.now()) {
     restore(ms) {
       banked = ms;
     },
-    /** Run or stand; standing banks what ran. */
-    run(on) {
+    /** Run or stand; standing banks what ran until `at` (now, or earlier: the automatic pause
+     *  stops the clock at the player's last input, so idle minutes are not playing time). */
+    run(on, at = now()) {
       if (on && since === null) since = now();
       if (!on && since !== null) {
-        banked = elapsed();
+        banked += Math.max(0, Math.min(at, now()) - since);
         since = null;
       }
     },
@@ -33,6 +34,7 @@ export function createClock(now = () => Date.now()) {
       lastInput = now();
     },
     idleFor: () => now() - lastInput,
+    lastInput: () => lastInput,
   };
 }
 

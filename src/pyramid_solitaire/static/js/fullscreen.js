@@ -2,8 +2,8 @@
 
 import { t } from "./i18n.js";
 
-/** say(text) tells the player; changed() is called whenever the mode changes. */
-export function createFullscreen({ button, say, changed }) {
+/** say(text) tells the player; changed() is called whenever the mode changes; `buttons` show it. */
+export function createFullscreen({ buttons, say, changed }) {
   const filling = () => document.body.classList.contains("fill-page");
 
   function toggle() {
@@ -27,7 +27,8 @@ export function createFullscreen({ button, say, changed }) {
   }
 
   function update() {
-    button.setAttribute("aria-pressed", String(Boolean(document.fullscreenElement) || filling()));
+    const on = String(Boolean(document.fullscreenElement) || filling());
+    for (const button of buttons) button.setAttribute("aria-pressed", on);
     changed();
   }
 

@@ -19,8 +19,8 @@ function lostSince(h) {
   return t("hintLastWinnable", { n: h.last_winnable, move: moveShort(h.last_winnable_move), losing });
 }
 
-/** The message for the server's hint `h`: {text, ms (0: until the position changes), undo
- *  (moves to undo back to the last winnable position, or null)}. */
+/** The message for the server's hint `h`: {text, ms, undo (moves to undo back to the last
+ *  winnable position, or null)}. */
 export function hintMessage(h) {
   if (h.verdict === "unwinnable") return { text: `${t("hintLost")} ${lostSince(h)}`, ms: 0, undo: h.undo || null };
   if (h.move === null) return { text: t("hintNone"), ms: 4000, undo: null };

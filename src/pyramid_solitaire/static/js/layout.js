@@ -4,6 +4,8 @@
 
 export const RATIO = 1.4;
 const ROW_STEP = 0.5 * RATIO; // a covered card shows its top half: rank and suit stay readable
+const ROW_STEP_TALL = 0.75 * RATIO; // on a tall table the rows spread to show three quarters
+const GAP_TALL = 0.8;
 const MARGIN = 0.15;
 const GAP = 0.3; // between the pyramid and the row of stock and wastes
 const FAN = 0.25; // a waste pile shows its top cards fanned to the right
@@ -13,11 +15,11 @@ const SIDE_GAP = 0.45; // between the pyramid and the heaps beside it
 const SIDE_FAN = 0.3; // Giza's piles beside the pyramid fan to the right
 const NORMAL = 0.86; // normal cards leave some felt around the game; large cards fill the table
 
-// On a tall narrow screen (a phone held upright) the width sets the card size, so large cards
-// let the cards of a row overlap a little: the rank and suit sit in the top left corner and stay
-// in sight, and every card grows by about a fifth.
+// On a tall narrow screen (a phone held upright) the width sets the card size, so the cards of
+// a row overlap a little: the rank and suit sit in the top left corner and stay in sight, and
+// every card grows (large cards by about a fifth).
 function colStep(large, compact) {
-  if (large && compact) return 0.86;
+  if (compact) return large ? 0.86 : 0.96;
   return large ? 1.03 : 1.1;
 }
 
@@ -27,8 +29,10 @@ function colStep(large, compact) {
  */
 function arrange(view, options, sideways) {
   const step = colStep(options.large, options.compact);
+  const rowStep = options.rowStep ?? ROW_STEP;
+  const gap = options.gap ?? GAP;
   const pyramidW = 6 * step + 1;
-  const pyramidH = 6 * ROW_STEP + RATIO;
+  const pyramidH = 6 * rowStep + RATIO;
   const heaps = sideways ? heapsBeside(view, options) : heapsBelow(view, step, options);
   let width, height, pyramidX, pyramidY, heapX, heapY;
   if (sideways) {
@@ -40,17 +44,17 @@ function arrange(view, options, sideways) {
     heapY = MARGIN; // the stock at the top right, where a player looks for it
   } else {
     width = Math.max(pyramidW, heaps.width) + 2 * MARGIN;
-    height = pyramidH + GAP + heaps.height + 2 * MARGIN;
+    height = pyramidH + gap + heaps.height + 2 * MARGIN;
     pyramidX = MARGIN + (width - 2 * MARGIN - pyramidW) / 2;
     pyramidY = MARGIN;
     heapX = MARGIN + (width - 2 * MARGIN - heaps.width) / 2;
-    heapY = MARGIN + pyramidH + GAP;
+    heapY = MARGIN + pyramidH + gap;
   }
   for (const spot of heaps.spots) {
     spot.x += heapX;
     spot.y += heapY;
   }
-  return { width, height, step, pyramidX, pyramidY, bottom: heaps.spots };
+  return { width, height, step, rowStep, pyramidX, pyramidY, bottom: heaps.spots };
 }
 
 /** Below the pyramid: one row; Giza's piles fan downwards. */
@@ -102,7 +106,7 @@ function stockSpots(view, options) {
  * all the room there is) and where everything lies. The heaps go beside the pyramid when that
  * gives clearly bigger cards. options: {large, openStock}.
  */
-export function planLayout(view, width, height, { large = false, openStock = false } = {}) {
+export function planLayout(view, width, height, { large = false, openStock = false, reserve = 0 } = {}) {
   const options = { large, openStock, compact: width < 0.8 * height };
   const fit = (p) => {
     const cw = Math.min(width / p.width, height / p.height);
@@ -111,8 +115,20 @@ export function planLayout(view, width, height, { large = false, openStock = fal
   const below = arrange(view, options, false);
   const side = arrange(view, options, true);
   const beside = fit(side) > 1.08 * fit(below);
-  const plan = beside ? side : below;
-  return { ...plan, beside, cw: Math.max(20, Math.floor(fit(plan))) };
+  let plan = beside ? side : below;
+  const cw = Math.max(20, Math.floor(fit(plan)));
+  if (!beside && options.compact) plan = spread(view, options, plan, (height - reserve) / cw);
+  return { ...plan, beside, cw, tall: !beside && options.compact };
+}
+
+/** The width sets the card size and height is left over (a phone held upright): the pyramid's
+ *  rows spread and the heaps move down, up to `room` card widths high, so the felt is used. */
+function spread(view, options, plan, room) {
+  const spare = room - plan.height;
+  if (spare <= 0.05) return plan;
+  const rowStep = Math.min(ROW_STEP_TALL, ROW_STEP + spare / 6);
+  const gap = Math.min(GAP_TALL, GAP + Math.max(0, spare - 6 * (rowStep - ROW_STEP)));
+  return arrange(view, { ...options, rowStep, gap }, false);
 }
 
 /** Where every visible card goes: [card, x, y, z, where, onTop] in card widths. */
@@ -123,7 +139,7 @@ export function placements(view, p) {
     const row = Math.floor((Math.sqrt(8 * index + 1) - 1) / 2);
     const i = index - (row * (row + 1)) / 2;
     const x = p.pyramidX + (6 - row) * p.step / 2 + i * p.step;
-    out.push([slot.card, x, p.pyramidY + row * ROW_STEP, 10 + row, "pyramid", slot.available]);
+    out.push([slot.card, x, p.pyramidY + row * p.rowStep, 10 + row, "pyramid", slot.available]);
   });
   for (const spot of p.bottom) {
     if (spot.kind === "waste") {

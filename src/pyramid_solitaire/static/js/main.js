@@ -14,6 +14,7 @@
 //   input.js     pointer (click, tap, drag) on the board       keys.js   the keyboard
 //   messages.js  the message line              hint-text.js  what a hint says
 //   menus.js     game menu, More dialog, yes/no dialog          stats-dialog.js, rules-dialog.js
+//   feel.js      sounds (sound.js, Web Audio) and the win's celebration (celebrate.js)
 //   fullscreen.js, dealing.js (daily deal, share links, winnable-only), stats.js (statistics)
 //   review.js    the move list, the review against the solver, watching the shortest win
 //   transfer.js  export and import of all saves, statistics and settings (More)
@@ -24,6 +25,7 @@
 import { createBoard } from "./board.js";
 import { createClock } from "./clock.js";
 import * as dealing from "./dealing.js";
+import { createFeel } from "./feel.js";
 import { createFullscreen } from "./fullscreen.js";
 import { browserLanguage, setLanguage, t, translatePage } from "./i18n.js";
 import { attachInput } from "./input.js";
@@ -37,6 +39,7 @@ import * as local from "./local.js";
 import { keepForOffline } from "./offline.js";
 import { createScreen } from "./screen.js";
 import { createSession } from "./session.js";
+import { createSound } from "./sound.js";
 import { bindStats, openStats } from "./stats-dialog.js";
 import * as store from "./store.js";
 import { bindTransfer } from "./transfer.js";
@@ -46,17 +49,20 @@ const boardEl = $("board");
 const table = $("table");
 
 const prefs = store.settings();
-// the player's marks, the pause, and a position the review shows instead of the game (read-only)
-const ui = { selected: null, hint: [], paused: false, shown: null };
+// The player's marks, the pause, a position the review shows instead of the game (read-only),
+// the explanation of a lost game and the undos of this game.
+const ui = { selected: null, hint: [], paused: false, shown: null, lost: null, lostClosed: false, undos: 0 };
 const clock = createClock();
 const session = createSession({ server: local, elapsed: clock.elapsed }); // moves are played here, at once
 const board = createBoard(boardEl);
 const screen = createScreen({ session, ui, prefs, clock, board, table });
 const messages = createMessages({ toast: $("toast"), text: $("toast-text"), button: $("toast-action") });
 const play = createPlay({ session, clock, screen, board, messages, ui, prefs, ask });
-const fullscreen = createFullscreen({ button: $("btn-fullscreen"), say: messages.say, changed: screen.draw });
+const fullscreen = createFullscreen({ buttons: [$("btn-fullscreen"), $("more-fullscreen")], say: messages.say, changed: screen.draw });
+const sound = createSound(() => prefs.sound);
 session.subscribe(play.onChange);
 const review = createReview({ session, ui, screen, messages });
+session.subscribe(createFeel({ sound, layer: $("celebration") }));
 
 function toggleLarge() {
   prefs.large = !prefs.large;
@@ -85,6 +91,8 @@ function bind() {
   click("btn-more", () => openMore(session, prefs));
   click("btn-rules", () => openRules(variant()));
   click("end-undo", play.undo);
+  click("end-undo-to", play.undoToLastWinnable);
+  click("end-close", play.closeLost);
   click("end-restart", play.restart);
   click("end-new", () => play.newGame());
   click("end-stats", () => openStats(variant()));
@@ -93,6 +101,13 @@ function bind() {
     $("more-dialog").close();
     review.open();
   });
+  const fromMore = (action) => () => {
+    $("more-dialog").close();
+    action();
+  };
+  click("more-restart", fromMore(play.restart));
+  click("more-large", fromMore(toggleLarge));
+  click("more-fullscreen", fromMore(fullscreen.toggle));
   click("btn-stats", () => {
     $("more-dialog").close();
     openStats(variant());
@@ -102,7 +117,7 @@ function bind() {
     say: messages.say, ask, t, check: local.state, variants: () => session.state.variants.map((v) => v.id),
   });
   bindMore(session, prefs, {
-    newGame: play.newGame, say: messages.say,
+    newGame: play.newGame, say: messages.say, changed: screen.draw,
     language: (code) => {
       setLanguage(code);
       translatePage();

@@ -7,6 +7,22 @@ import * as store from "./store.js";
 
 const $ = (id) => document.getElementById(id);
 
+// The settings under More: a check box or a choice each, kept in the browser's settings.
+const CHECKS = { "autopause-check": "autoPause", "sound-check": "sound", "autokings-check": "autoKings",
+  "fourcolour-check": "fourColour" };
+const CHOICES = { "back-select": ["back", ["blue", "red", "green"]], "felt-select": ["felt", ["green", "blue", "red", "grey"]] };
+
+function fillChoice(select, names, current) {
+  select.replaceChildren();
+  for (const [value, name] of names) {
+    const option = document.createElement("option");
+    option.value = value;
+    option.textContent = name;
+    option.selected = value === current;
+    select.append(option);
+  }
+}
+
 /** Show a dialog with a yes and a no button; resolves true for yes. */
 export function ask(dialog, yes, no) {
   return new Promise((resolve) => {
@@ -81,17 +97,12 @@ export function openGamesMenu(session, choose) {
 
 /** The More dialog, filled for the game on the table. */
 export function openMore(session, prefs) {
-  const select = $("language-select");
-  select.replaceChildren();
-  for (const [code, name] of Object.entries(LANGUAGES)) {
-    const option = document.createElement("option");
-    option.value = code;
-    option.textContent = name;
-    option.selected = code === language();
-    select.append(option);
+  fillChoice($("language-select"), Object.entries(LANGUAGES), language());
+  for (const [id, [key, values]] of Object.entries(CHOICES)) {
+    fillChoice($(id), values.map((value) => [value, t(`${key}-${value}`)]), prefs[key]);
   }
+  for (const [id, key] of Object.entries(CHECKS)) $(id).checked = prefs[key];
   const { variant, view } = session.state;
-  $("autopause-check").checked = prefs.autoPause;
   $("deal-input").value = "";
   $("winnable-check").checked = dealing.winnableOnly(variant.id);
   $("winnable-label").textContent = t("winnableOnly", { name: variantName(variant) });
@@ -102,7 +113,8 @@ export function openMore(session, prefs) {
 }
 
 /**
- * The More dialog's controls. on: {language(code), newGame(deal, options), say(text)}.
+ * The More dialog's controls. on: {language(code), newGame(deal, options), say(text), changed()
+ * (a setting changed)}.
  */
 export function bindMore(session, prefs, on) {
   $("btn-daily").addEventListener("click", () => {
@@ -118,10 +130,13 @@ export function bindMore(session, prefs, on) {
     store.storeSettings(prefs);
     on.language(prefs.lang);
   });
-  $("autopause-check").addEventListener("change", (event) => {
-    prefs.autoPause = event.target.checked;
+  const keep = (key, value) => {
+    prefs[key] = value;
     store.storeSettings(prefs);
-  });
+    on.changed();
+  };
+  for (const [id, key] of Object.entries(CHECKS)) $(id).addEventListener("change", (e) => keep(key, e.target.checked));
+  for (const [id, [key]] of Object.entries(CHOICES)) $(id).addEventListener("change", (e) => keep(key, e.target.value));
   $("deal-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const text = $("deal-input").value.trim();

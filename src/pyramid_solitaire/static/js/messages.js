@@ -17,10 +17,10 @@ export function createMessages({ toast, text, button }) {
     if (ms > 0) timer = setTimeout(() => toast.classList.remove("show"), ms);
   }
 
-  /** The position changed: a message about the old one goes with it. */
-  function positionChanged() {
-    if (sticky) say("", 1);
+  /** A new action or position: the old message goes, so nothing stale stays in sight. */
+  function clear() {
+    if (text.textContent !== "" || sticky) say("", 1);
   }
 
-  return { say, positionChanged };
+  return { say, clear };
 }

@@ -3,7 +3,7 @@
 // the screen and the messages in that order.
 
 import * as dealing from "./dealing.js";
-import { backThere, hintMessage, undoLabel } from "./hint-text.js";
+import { backThere, hintMessage } from "./hint-text.js";
 import { t, variantName } from "./i18n.js";
 import { explain } from "./refusals.js";
 import { dayText } from "./screen.js";
@@ -23,6 +23,7 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
   const $ = (id) => document.getElementById(id);
   const view = () => session.state.view;
   const variant = () => session.state.variant;
+  let keepNote = false; // a message about the save, said just before the position it concerns
 
   // --- what follows a change of the session ------------------------------------------------
 
@@ -33,8 +34,10 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
       store.storeSettings(prefs);
       clock.reset();
       board.clear();
-    } else if (change.type === "save-broken") say(t(change.kept ? "saveBroken" : "saveBrokenStays"), change.kept ? 8000 : 0);
-    else if (change.type === "save-failed") say(t(change.brokenStays ? "saveBrokenStays" : "saveFailed"), 0);
+    } else if (change.type === "save-broken") {
+      keepNote = true; // said before the new deal shows: it stays past that position
+      say(t(change.kept ? "saveBroken" : "saveBrokenStays"), change.kept ? 8000 : 0);
+    } else if (change.type === "save-failed") say(t(change.brokenStays ? "saveBrokenStays" : "saveFailed"), 0);
     else if (change.type === "kept-both") say(t("keptBoth"), 10000);
     else if (change.type === "refused") {
       if (change.move) board.shake(change.move.split("+"));
@@ -60,9 +63,13 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
     }
     if (change.cause === "takeover") board.clear(); // another tab's game: it may be another deal
     if (change.cause === "restore" || change.cause === "takeover") clock.restore(change.elapsed);
+    ui.undos = change.cause === "undo" ? stats.noteUndo(variant().id) : stats.load(variant().id).current.undos;
     ui.selected = null;
     ui.hint = [];
-    messages.positionChanged();
+    ui.lost = null;
+    ui.lostClosed = false;
+    if (keepNote) keepNote = false;
+    else messages.clear();
     syncClock();
     session.save();
     stats.observe(variant().id, now, clock.elapsed(), game);
@@ -71,6 +78,17 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
     if (change.cause === "takeover") say(t("takenOver"), 8000);
     const wasStuck = Boolean(change.previous && change.previous.stuck);
     if (now.stuck && !wasStuck && now.move_count > 0) explainLoss();
+    if (prefs.autoKings && ["move", "new", "restart"].includes(change.cause)) removeKing(now);
+  }
+
+  /** The option to remove kings by themselves: an available king goes a moment after the
+   *  position shows it, unless the player moved on meanwhile. */
+  function removeKing(now) {
+    const king = now.moves.find((move) => move[0] === "K");
+    if (!king || now.won) return;
+    setTimeout(() => {
+      if (view() === now && !ui.paused && prefs.autoKings) session.play(king);
+    }, 250);
   }
 
   /** The clock runs while a started game is neither paused nor over. */
@@ -85,6 +103,7 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
   function onCard(card) {
     const v = view();
     if (ui.paused || !v) return;
+    messages.clear();
     if (v.moves.includes(card)) {
       session.play(card); // a king goes on its own
     } else if (ui.selected === card) {
@@ -113,6 +132,7 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
   function onStock() {
     const v = view();
     if (ui.paused || !v) return;
+    messages.clear();
     if (v.can_draw) session.play("draw");
     else if (v.can_recycle) session.play("recycle");
     else session.play(v.stock.count ? "draw" : "recycle"); // refused, with the reason
@@ -129,6 +149,7 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
   // --- hints -----------------------------------------------------------------------------------
 
   async function hint() {
+    messages.clear();
     const h = await session.hint();
     if (!h) return;
     stats.noteHint(variant().id);
@@ -140,13 +161,17 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
     session.hint().then((h) => h && showHint(h));
   }
 
-  /** Mark the hinted move and say it, or say the position is lost and since when (with a
-   *  button that undoes back there). */
+  /** Mark the hinted move and say it; a lost position gets the end panel, which says since
+   *  when and offers to undo back there. */
   function showHint(h) {
     ui.hint = h.move === null ? [] : h.move.split("+");
-    const message = hintMessage(h);
-    const n = message.undo;
-    say(message.text, message.ms, n ? { label: undoLabel(n), act: () => undoTo(n) } : null);
+    if (h.verdict === "unwinnable") {
+      ui.lost = h;
+      ui.lostClosed = false;
+    } else {
+      const message = hintMessage(h);
+      say(message.text, message.ms);
+    }
     screen.draw();
   }
 
@@ -226,10 +251,13 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
 
   // --- pause -----------------------------------------------------------------------------------
 
-  function pause() {
+  /** Pause; the clock stops `at` a time (the automatic pause gives the last input). */
+  function pause(at = undefined) {
     if (ui.paused || !view()) return;
     ui.paused = true;
     ui.selected = null;
+    clock.run(false, at);
+    messages.clear();
     syncClock();
     session.save();
     screen.draw();
@@ -245,13 +273,18 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
 
   /** Twice a second: the automatic pause, the save while playing, the time shown. */
   function tick() {
-    if (prefs.autoPause && clock.running() && clock.idleFor() >= IDLE_PAUSE_MS) pause();
+    if (prefs.autoPause && clock.running() && clock.idleFor() >= IDLE_PAUSE_MS) pause(clock.lastInput());
     if (clock.running()) session.saveIfDue();
     screen.drawTime();
   }
 
   return {
     onChange, onCard, onPair, onStock, partners, hint, newGame, openVariant, openShared, pause, resume, tick,
+    undoToLastWinnable: () => ui.lost && ui.lost.undo && undoTo(ui.lost.undo),
+    closeLost: () => {
+      ui.lostClosed = true;
+      screen.draw();
+    },
     undo: () => session.undo(), redo: () => session.redo(), restart,
   };
 }

@@ -10,25 +10,38 @@ export function openRules(variant) {
   $("rules-title").textContent = `${t("rules")}: ${variantName(variant)}`;
   const body = $("rules-body");
   body.replaceChildren();
-  const section = (title, items) => {
+  const heading = (title) => {
     const h = document.createElement("h3");
     h.textContent = title;
+    body.append(h);
+  };
+  const section = (title, items) => {
+    heading(title);
     const ul = document.createElement("ul");
     for (const item of items) {
       const li = document.createElement("li");
-      if (Array.isArray(item)) {
-        const q = document.createElement("strong");
-        q.textContent = item[0];
-        li.append(q, document.createElement("br"), item[1]);
-      } else {
-        li.textContent = item;
-      }
+      li.textContent = item;
       ul.append(li);
     }
-    body.append(h, ul);
+    body.append(ul);
+  };
+  // Every answer is open at first; a tap on its question folds it away.
+  const questions = (title, items) => {
+    heading(title);
+    for (const [question, answer] of items) {
+      const details = document.createElement("details");
+      details.open = true;
+      details.className = "faq";
+      const summary = document.createElement("summary");
+      summary.textContent = question;
+      const p = document.createElement("p");
+      p.textContent = answer;
+      details.append(summary, p);
+      body.append(details);
+    }
   };
   section(t("rulesHead"), [...rules.common, ...rules.rules]);
-  section(t("faqHead"), rules.faq);
+  questions(t("faqHead"), rules.faq);
   section(t("tipsHead"), rules.tips);
   section(t("keysTitle"), rules.keys);
   $("more-dialog").close();

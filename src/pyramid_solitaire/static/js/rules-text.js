@@ -80,12 +80,12 @@ const VARIANT_TEXT = {
       faq: [["Warum kann ich die Ablage nicht umdrehen?", "Die klassische Pyramide erlaubt nur einen Durchgang durch den Vorrat."],
         ["Können zwei Karten der Ablage ein Paar bilden?", "Nein: nur die oberste Karte der Ablage ist spielbar."]],
       tips: ["Jede Karte verlässt den Vorrat genau einmal; paare also vor dem Ziehen, was mit der Ablagekarte geht, die du sonst zudeckst.",
-        "Viele klassische Spiele sind gar nicht zu gewinnen; der Tipp sagt es, und unter Mehr kannst du nur gewinnbare Spiele austeilen lassen."],
+        "Viele klassische Partien sind gar nicht zu gewinnen; der Hinweis sagt es, und unter Mehr kannst du nur gewinnbare Partien austeilen lassen."],
     },
     "classic-redeal": {
       rules: ["Klicke auf den Vorrat, um die oberste Karte auf die Ablage zu legen. Die oberste Karte der Ablage ist spielbar.",
         "Ist der Vorrat leer, darfst du die Ablage einmal umdrehen und ein zweites Mal durchgehen."],
-      faq: [["Wann darf ich umdrehen?", "Nur wenn der Vorrat leer ist und die Ablage nicht; einmal pro Spiel."],
+      faq: [["Wann darf ich umdrehen?", "Nur wenn der Vorrat leer ist und die Ablage nicht; einmal pro Partie."],
         ["Ändert sich beim Umdrehen die Reihenfolge?", "Nein: der Vorrat kommt in seiner ursprünglichen Reihenfolge zurück."]],
       tips: ["Nutze den ersten Durchgang, um dir die Reihenfolge zu merken; der zweite kommt in derselben Reihenfolge.",
         "Behalte Karten auf der Ablage, die die unteren Reihen der Pyramide freimachen."],
@@ -102,7 +102,7 @@ const VARIANT_TEXT = {
       rules: ["Es gibt keinen Vorrat: die übrigen 24 Karten liegen offen in acht Stapeln zu je drei.",
         "Die oberste Karte jedes Stapels ist spielbar und paart mit der Pyramide oder mit der obersten Karte eines anderen Stapels."],
       faq: [["Warum gibt es nichts zu ziehen?", "In Giza liegen alle Karten von Anfang an offen; es gibt keinen Vorrat."],
-        ["Ist jedes Giza-Spiel zu gewinnen?", "Nein, aber da du jede Karte siehst, kannst du das ganze Spiel planen."]],
+        ["Ist jede Giza-Partie zu gewinnen?", "Nein, aber da du jede Karte siehst, kannst du die ganze Partie planen."]],
       tips: ["Plane voraus: du siehst jede Karte, also zähle, welche Partner noch gebraucht werden, bevor du einen verbrauchst.",
         "Mach die unteren Karten der Stapel früh frei; oft sind sie die Partner, die die Pyramide braucht."],
     },
@@ -120,16 +120,22 @@ const VARIANT_TEXT = {
 // Questions every variant shares: the exact hint, winnable-only deals, the daily deal, statistics.
 const COMMON_FAQ = {
   en: [
-    ["How exact is the hint?", "The hint asks the solver. If the game can still be won, it marks the first move of a winning line (the shortest one it finds in time). If not, it says so and names the last move after which the game could still be won, with a button that undoes back there. Only when the solver runs out of time does it show a merely legal move, and it says that this move is not checked."],
+    ["Does the stock have to be empty to win?", "No. You win when all 28 cards of the pyramid are cleared; cards left in the stock, on the waste or in the piles do not matter."],
+    ["How exact is the hint?", "The hint asks the solver. If the game can still be won, it marks the first move of a winning line (the shortest one it finds in time). If not, a panel says so and names the last move after which the game could still be won, with a button that undoes back there. Only when the solver runs out of time does it show a merely legal move, and it says that this move is not checked."],
     ["Can I play only deals that can be won?", "Yes: under More, switch on winnable deals only, for each game separately. New games then get deals the solver has proven winnable; if no proof comes in time, the page says that the deal is random."],
     ["What is the daily deal?", "One deal per game and calendar day, the same for everyone. Start it under More; the board marks it. Every deal has a number: share it with the link under More."],
     ["When does a game count in the statistics?", "A game counts as played from its first move, as won the first time the pyramid is cleared, and as lost when no move is left or when you start another game (also Play again) before winning it. The result is decided once: undoing out of a lost position to play on is practice."],
+    ["How is my game saved?", "By itself, in this browser: after every move and every few seconds while the clock runs, one game per variant, with its time. Close the tab and come back later: the game goes on where you left it. The save stays on this device; another browser or a private window starts afresh."],
+    ["Why do the German rules say B and D?", "In German the jack is Bube (B) and the queen Dame (D), so the pairs read A+D and 2+B there. The card faces are the international ones with J and Q, and moves are written with them (Js + 2c): J is Bube, Q Dame, K König, T the 10."],
   ],
   de: [
-    ["Wie genau ist der Tipp?", "Der Tipp fragt den Löser. Ist das Spiel noch zu gewinnen, markiert er den ersten Zug eines Gewinnwegs (des kürzesten, den er in der Zeit findet). Wenn nicht, sagt er es und nennt den letzten Zug, nach dem das Spiel noch zu gewinnen war, mit einem Knopf, der bis dorthin zurücknimmt. Nur wenn dem Löser die Zeit ausgeht, zeigt er bloß einen erlaubten Zug und sagt, dass dieser nicht geprüft ist."],
-    ["Kann ich nur gewinnbare Spiele spielen?", "Ja: schalte unter Mehr „nur gewinnbare Spiele“ ein, für jedes Spiel einzeln. Neue Spiele sind dann vom Löser als gewinnbar bewiesen; kommt der Beweis nicht rechtzeitig, sagt die Seite, dass das Spiel zufällig ist."],
-    ["Was ist das Spiel des Tages?", "Ein Spiel pro Variante und Kalendertag, für alle gleich. Starte es unter Mehr; das Spielfeld markiert es. Jedes Spiel hat eine Nummer: teile es mit dem Link unter Mehr."],
-    ["Wann zählt ein Spiel in der Statistik?", "Ein Spiel zählt ab dem ersten Zug als gespielt, als gewonnen, sobald die Pyramide zum ersten Mal abgeräumt ist, und als verloren, wenn kein Zug mehr geht oder wenn du vor dem Sieg ein anderes Spiel beginnst (auch Nochmal). Das Ergebnis steht einmal fest: Zurücknehmen aus einer verlorenen Stellung ist Übung."],
+    ["Muss der Vorrat leer sein, um zu gewinnen?", "Nein. Du gewinnst, sobald alle 28 Karten der Pyramide abgeräumt sind; was im Vorrat, auf der Ablage oder in den Stapeln liegt, zählt nicht."],
+    ["Wie genau ist der Hinweis?", "Der Hinweis fragt den Löser. Ist die Partie noch zu gewinnen, markiert er den ersten Zug eines Gewinnwegs (des kürzesten, den er in der Zeit findet). Wenn nicht, sagt es ein Fenster und nennt den letzten Zug, nach dem die Partie noch zu gewinnen war, mit einem Knopf, der bis dorthin zurücknimmt. Nur wenn dem Löser die Zeit ausgeht, zeigt er bloß einen erlaubten Zug und sagt, dass dieser nicht geprüft ist."],
+    ["Kann ich nur gewinnbare Partien spielen?", "Ja: schalte unter Mehr „nur gewinnbare Partien“ ein, für jedes Spiel einzeln. Neue Partien sind dann vom Löser als gewinnbar bewiesen; kommt der Beweis nicht rechtzeitig, sagt die Seite, dass die Partie zufällig ist."],
+    ["Was ist die Partie des Tages?", "Eine Partie pro Spiel und Kalendertag, für alle gleich. Starte sie unter Mehr; das Spielfeld markiert sie. Jede Partie hat eine Nummer: teile sie mit dem Link unter Mehr."],
+    ["Wann zählt eine Partie in der Statistik?", "Eine Partie zählt ab dem ersten Zug als gespielt, als gewonnen, sobald die Pyramide zum ersten Mal abgeräumt ist, und als verloren, wenn kein Zug mehr geht oder wenn du vor dem Sieg eine andere beginnst (auch Nochmal). Das Ergebnis steht einmal fest: Zurücknehmen aus einer verlorenen Stellung ist Übung."],
+    ["Wie wird meine Partie gespeichert?", "Von selbst, in diesem Browser: nach jedem Zug und alle paar Sekunden, solange die Uhr läuft, eine Partie pro Spiel, mit ihrer Zeit. Schließ den Tab und komm später wieder: die Partie geht weiter, wo du aufgehört hast. Der Spielstand bleibt auf diesem Gerät; ein anderer Browser oder ein privates Fenster beginnt neu."],
+    ["Warum stehen auf den Karten J und Q statt B und D?", "Die Kartenbilder sind die internationalen mit J (Jack) für den Buben und Q (Queen) für die Dame; auch Züge werden so geschrieben (Js + 2c). In den Regeln heißen sie Bube (B, 11) und Dame (D, 12), darum lauten die Paare dort A+D und 2+B. K ist der König, T die 10."],
   ],
 };
 
@@ -143,7 +149,7 @@ const KEYS = {
   de: [
     "Klicke oder tippe zwei spielbare Karten mit der Summe 13 an oder ziehe eine auf die andere. Ein König geht mit einem Klick.",
     "Klicke auf den Vorrat, um zu ziehen; klicke auf den leeren Vorrat, um die Ablage umzudrehen, wenn noch ein Durchgang übrig ist.",
-    "Tasten: Tab oder die Pfeiltasten wechseln zwischen spielbaren Karten, Enter oder Leertaste wählt eine; D zieht, H Tipp, U oder Strg+Z zurück, Y oder Strg+Y wiederholen, P Pause, N neues Spiel, L große Karten, F Vollbild, Esc hebt die Auswahl auf.",
+    "Tasten: Tab oder die Pfeiltasten wechseln zwischen spielbaren Karten, Enter oder Leertaste wählt eine; D zieht, H Hinweis, U oder Strg+Z zurück, Y oder Strg+Y wiederholen, P Pause, N neues Spiel, L große Karten, F Vollbild, Esc hebt die Auswahl auf.",
   ],
 };
 

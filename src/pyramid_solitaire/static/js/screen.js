@@ -3,10 +3,12 @@
 
 import { clockText } from "./clock.js";
 import * as dealing from "./dealing.js";
-import { language, t, variantName } from "./i18n.js";
+import { language, t, variantName, variantShortName } from "./i18n.js";
+import { hintMessage, undoLabel } from "./hint-text.js";
 import { planLayout } from "./layout.js";
 
 const $ = (id) => document.getElementById(id);
+const GHOST_CLICK_MS = 450;
 
 /** A date for people: "November 29, 2026", or short ("Nov 29") for the status line on a phone. */
 export function dayText(date, short = false) {
@@ -16,23 +18,36 @@ export function dayText(date, short = false) {
 }
 
 /**
- * deps: session (its state), ui ({selected, hint, paused}), prefs ({large}), clock, board
+ * deps: session (its state), ui ({selected, hint, paused, lost, lostClosed, undos}), prefs, clock, board
  * (board.js), table (the element the board fits in).
  */
 export function createScreen({ session, ui, prefs, clock, board, table }) {
   const boardEl = $("board");
+  const endPanel = $("end-panel");
+  let endShownAt = 0;
+  // A tap that ends the game shows the panel under the finger, and the browser's click that
+  // follows the tap would press the button there: the panel takes no click in its first moments.
+  endPanel.addEventListener("click", (event) => {
+    if (performance.now() - endShownAt < GHOST_CLICK_MS) event.stopPropagation();
+  }, true);
 
   function draw() {
     const { view, variant } = session.state;
     document.body.classList.toggle("large", prefs.large);
     $("btn-large").setAttribute("aria-pressed", String(prefs.large));
+    $("more-large").setAttribute("aria-pressed", String(prefs.large));
     $("btn-pause").setAttribute("aria-pressed", String(ui.paused));
     $("pause-cover").hidden = !ui.paused;
     if (!view) return;
     // A position of the game shown by the review (read-only) takes the board, not the status.
     const shown = ui.shown ? ui.shown.view : view;
-    const plan = planLayout(shown, table.clientWidth, table.clientHeight, { large: prefs.large, openStock: variant.open_stock });
-    board.render(shown, plan, ui.shown ? {} : { selected: ui.selected, hint: ui.hint });
+    const plan = planLayout(shown, table.clientWidth, table.clientHeight, {
+      large: prefs.large, openStock: variant.open_stock, reserve: toastRoom(),
+    });
+    table.classList.toggle("tall", plan.tall);
+    document.body.dataset.felt = prefs.felt;
+    const looks = { back: prefs.back, fourColour: prefs.fourColour };
+    board.render(shown, plan, ui.shown ? looks : { selected: ui.selected, hint: ui.hint, ...looks });
     boardEl.classList.toggle("shown", Boolean(ui.shown));
     boardEl.dataset.moves = String(view.move_count);
     boardEl.dataset.variant = view.variant;
@@ -45,38 +60,80 @@ export function createScreen({ session, ui, prefs, clock, board, table }) {
     document.body.dataset.ready = "1";
   }
 
+  // The status line's forms, longest first: [short names, a clock for "Time", two lines].
+  const FORMS = [[false, false, false], [true, false, false], [true, true, false], [false, false, true],
+    [true, false, true], [true, true, true]];
+
+  /** The status line: variant, deal, time, moves and the pass in progress ("Pass 3/3"). On a
+   *  small screen it takes the first of its shorter forms that fits. */
+  /** Room kept free at the foot of a tall table for messages (px): about three lines. */
+  function toastRoom() {
+    return 3.4 * parseFloat(getComputedStyle($("toast")).fontSize || "14");
+  }
+
   function drawStatus(view, variant) {
     const daily = dealing.dailyDate(view.variant, view.deal);
-    const dealText = daily ? t("daily", { date: dayText(daily, table.clientWidth < 600) })
-      : view.deal === null ? t("deck") : t("deal", { n: view.deal });
     const game = $("status-game");
-    game.textContent = `${variantName(variant)} \u00b7 ${dealText}`;
+    $("status-moves").textContent = String(view.move_count);
+    $("status-passes").textContent = `${view.passes - view.passes_left + 1}/${view.passes}`;
+    $("status-passes-item").hidden = !variant.has_stock || view.passes <= 1;
+    drawTime();
+    const status = $("status");
+    for (const [short, clockIcon, twoLines] of FORMS) {
+      status.classList.toggle("clock-icon", clockIcon);
+      status.classList.toggle("two-lines", twoLines);
+      game.textContent = gameText(view, variant, daily, short);
+      if (status.scrollWidth <= status.clientWidth && game.scrollWidth <= game.clientWidth) break;
+    }
     game.classList.toggle("daily", Boolean(daily));
     game.title = daily ? t("deal", { n: view.deal }) : ""; // the daily deal's number, on demand
     if (daily) boardEl.dataset.daily = daily;
     else delete boardEl.dataset.daily;
-    $("status-moves").textContent = String(view.move_count);
-    $("status-passes").textContent = String(view.passes_left);
-    $("status-passes-item").hidden = !variant.has_stock || view.passes <= 1;
-    drawTime();
+  }
+
+  function gameText(view, variant, daily, short) {
+    const name = short ? variantShortName(variant) : variantName(variant);
+    if (daily) return `${name} \u00b7 ${t(short ? "dailyShort" : "daily", { date: dayText(daily, short) })}`;
+    if (view.deal === null) return `${name} \u00b7 ${t("deck")}`;
+    return `${name} \u00b7 ${t(short ? "dealShort" : "deal", { n: view.deal })}`;
   }
 
   function drawTime() {
     $("status-time").textContent = clockText(clock.elapsed());
   }
 
+  /** The panel for a game won, stuck, or lost (the hint found it can no longer be won), with the
+   *  whole explanation of a loss and a button back to the last winnable position. */
   function drawEnd(view) {
-    const panel = $("end-panel");
-    panel.hidden = !(view.won || view.stuck);
+    const lost = ui.lost && !ui.lostClosed ? ui.lost : null;
+    const panel = endPanel;
+    const show = Boolean(view.won || view.stuck || lost);
+    if (show && panel.hidden) endShownAt = performance.now();
+    panel.hidden = !show;
     panel.classList.toggle("won", view.won);
+    let title = t("lostTitle");
+    let text = "";
     if (view.won) {
-      $("end-title").textContent = t("wonTitle");
-      $("end-text").textContent = t("wonText", { time: clockText(clock.elapsed()), count: view.move_count });
+      title = t("wonTitle");
+      const time = clockText(clock.elapsed());
+      text = ui.undos ? t(ui.undos === 1 ? "wonUndoOne" : "wonUndos", { time, moves: view.move_count, undos: ui.undos })
+        : t("wonText", { time, count: view.move_count });
     } else if (view.stuck) {
-      $("end-title").textContent = t("stuckTitle");
-      $("end-text").textContent = t("stuckText");
+      title = t("stuckTitle");
+      text = t("stuckText");
     }
+    $("end-title").textContent = title;
+    $("end-text").textContent = text;
+    $("end-text").hidden = !text;
+    const explain = $("end-explain");
+    explain.textContent = ui.lost ? hintMessage(ui.lost).text : "";
+    explain.hidden = !ui.lost;
+    const undoTo = $("end-undo-to");
+    undoTo.hidden = !(ui.lost && ui.lost.undo);
+    if (ui.lost && ui.lost.undo) undoTo.textContent = undoLabel(ui.lost.undo);
     $("end-undo").hidden = !view.stuck;
+    $("end-stats").hidden = !(view.won || view.stuck);
+    $("end-close").hidden = view.won || view.stuck;
   }
 
   return { draw, drawTime };

@@ -17,6 +17,7 @@ export function openStats(variant) {
     ["streak", "statsStreak", s.streak], ["best-streak", "statsBestStreak", s.bestStreak],
     ["best-time", "statsBestTime", s.bestTime === null ? "\u2013" : clockText(s.bestTime)],
     ["fewest-moves", "statsFewest", s.fewestMoves ?? "\u2013"], ["hints", "statsHints", s.hints],
+    ["undos", "statsUndos", s.current.undos],
   ];
   const list = $("stats-figures");
   list.replaceChildren();

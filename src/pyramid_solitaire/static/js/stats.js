@@ -11,6 +11,7 @@
 // Many tabs: `current` names the game it follows (its id in the save). A result is counted once,
 // by whichever tab sees it first; a tab showing a game that is no longer the variant's current
 // one (another tab started a new game) counts nothing for it.
+// Undos count per game (each Undo once).
 
 import { readJson, writeJson } from "./store.js";
 
@@ -21,7 +22,7 @@ function fresh() {
   return {
     played: 0, won: 0, streak: 0, bestStreak: 0, bestTime: null, fewestMoves: null, hints: 0,
     recent: [], // {won, moves, ms}, oldest first
-    current: { game: null, played: false, result: null }, // the game on the table now
+    current: { game: null, played: false, result: null, undos: 0 }, // the game on the table now
   };
 }
 
@@ -49,6 +50,7 @@ export function fromStored(s) {
       game: typeof s.current.game === "string" ? s.current.game : null,
       played: s.current.played === true,
       result: ["won", "lost"].includes(s.current.result) ? s.current.result : null,
+      undos: count(s.current.undos),
     };
   }
   return out;
@@ -105,7 +107,7 @@ export function observe(variant, view, ms, game) {
 export function startGame(variant, { given, moves, next }) {
   const s = load(variant);
   if (follows(s.current, given) && s.current.played && s.current.result === null) finish(s, false, moves, null);
-  s.current = { game: next, played: false, result: null };
+  s.current = { game: next, played: false, result: null, undos: 0 };
   store(variant, s);
 }
 
@@ -113,6 +115,14 @@ export function startGame(variant, { given, moves, next }) {
 export function resultOf(variant, game) {
   const c = load(variant).current;
   return c.game === game ? c.result : null;
+}
+
+/** An undo in the game on the table; returns the game's undos so far. */
+export function noteUndo(variant) {
+  const s = load(variant);
+  s.current.undos += 1;
+  store(variant, s);
+  return s.current.undos;
 }
 
 export function noteHint(variant) {

@@ -195,6 +195,11 @@ export function settingsFrom(s) {
     large: s.large === true,
     autoPause: s.autoPause !== false,
     variant: typeof s.variant === "string" ? s.variant : null,
+    sound: s.sound === true, // off until the player switches it on
+    autoKings: s.autoKings === true,
+    fourColour: s.fourColour === true,
+    back: ["blue", "red", "green"].includes(s.back) ? s.back : "blue",
+    felt: ["green", "blue", "red", "grey"].includes(s.felt) ? s.felt : "green",
   };
 }
 
