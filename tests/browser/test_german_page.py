@@ -31,7 +31,7 @@ def german_page(new_page, variant: str, deal: int) -> Page:
     page.goto("/")
     expect(page.locator("body")).to_have_attribute("data-ready", "1")
     type_deal(page, variant, deal)
-    expect(page.locator("#status-game")).to_have_text(re.compile(rf"Spiel {deal}$"))
+    expect(page.locator("#status-game")).to_have_text(re.compile(rf"Partie {deal}$"))
     return page
 
 
@@ -70,20 +70,25 @@ def test_a_pass_too_many_says_so_in_german(new_page):
 def test_a_hint_and_a_lost_position_in_german(new_page):
     page = german_page(new_page, "pyramid", 1)
     page.click("#btn-hint")
-    assert says(page, "Tipp:").startswith("Tipp: Kreuz-König ablegen.")
+    assert says(page, "Hinweis:").startswith("Hinweis: Kreuz-König ablegen.")
     type_deal(page, "giza", 26)
-    expect(page.locator("#status-game")).to_have_text(re.compile(r"Spiel 26$"))
+    expect(page.locator("#status-game")).to_have_text(re.compile(r"Partie 26$"))
     moves_made(page, 0)
     play(page, LOSE_GIZA_26)
     expect(page.locator("#end-title")).to_have_text("Kein Zug mehr möglich")
-    text = says(page, "Zuletzt gewinnbar")
+    # the end panel explains the loss in full
+    explain = page.locator("#end-explain")
+    expect(explain).to_contain_text("Zuletzt gewinnbar")
+    text = explain.inner_text()
     assert "(9\u2666 + 4\u2666)" in text and "4\u2663 + 9\u2665" in text
-    expect(page.locator("#toast-action")).to_have_text("4 Züge zurück")
+    panel = page.locator("#end-panel").inner_text()
+    assert not NOTATION.search(panel) and not ENGLISH.search(panel), panel
+    expect(page.locator("#end-undo-to")).to_have_text("4 Züge zurück")
 
 
 def test_a_bad_deal_number_says_why_in_german(new_page):
     page = german_page(new_page, "pyramid", 1)
     type_deal(page, "pyramid", "18446744073709551616")
-    says(page, "zu groß für eine Spielnummer")
+    says(page, "zu groß für eine Partienummer")
     type_deal(page, "pyramid", "12x")  # refused before it is sent
-    says(page, "Eine Spielnummer ist eine ganze Zahl")
+    says(page, "Eine Partienummer ist eine ganze Zahl")
