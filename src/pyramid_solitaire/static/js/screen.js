@@ -25,10 +25,13 @@ export function createScreen({ session, ui, prefs, clock, board, table }) {
   const boardEl = $("board");
   const endPanel = $("end-panel");
   let endShownAt = 0;
-  // A tap that ends the game shows the panel under the finger, and the browser's click that
-  // follows the tap would press the button there: the panel takes no click in its first moments.
+  let pressedAt = 0;
+  // A tap that ends the game shows the panel under the finger, and the click the browser sends
+  // after the tap would press the button there: in the panel's first moments, a click whose press
+  // began before the panel showed is ignored.
+  document.addEventListener("pointerdown", () => { pressedAt = performance.now(); }, { capture: true, passive: true });
   endPanel.addEventListener("click", (event) => {
-    if (performance.now() - endShownAt < GHOST_CLICK_MS) event.stopPropagation();
+    if (pressedAt < endShownAt && performance.now() - endShownAt < GHOST_CLICK_MS) event.stopPropagation();
   }, true);
 
   function draw() {
