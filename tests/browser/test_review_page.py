@@ -18,7 +18,7 @@ def lose_giza_26(page: Page):
     play(page, LOSE_GIZA_26)
     expect(page.locator("#end-title")).to_have_text("No move left")
     # the page asks the solver by itself why; the review waits for the solver to be free
-    expect(page.locator("#toast-text")).to_contain_text("lost it", timeout=60_000)
+    expect(page.locator("#end-explain")).to_contain_text("lost it", timeout=60_000)
 
 
 def test_the_review_marks_the_reference_solvers_losing_move_and_the_way_wins(page: Page):
