@@ -7,8 +7,6 @@ import pytest
 from browser_helpers import WIN_GIZA_18, card, moves_made, stop_time
 from playwright.sync_api import Page, expect
 
-from pyramid_solitaire.web import solving
-
 pytestmark = pytest.mark.browser
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
@@ -93,8 +91,8 @@ def test_the_pass_counter_reads_3_of_3_in_the_last_pass(phone, locale):
 
 
 @pytest.mark.parametrize("locale", LANGUAGES)
-def test_a_lost_game_is_explained_in_full(phone, locale, monkeypatch):
-    monkeypatch.setattr(solving, "HINT_SECONDS", 30)  # the answer is tested here, not the speed
+@pytest.mark.usefixtures("patient_hints")  # the answer is tested here, not the speed
+def test_a_lost_game_is_explained_in_full(phone, locale):
     page = phone(locale)
     open_link(page, "giza", 26)
     tap_line(page, LOSE_GIZA_26)
