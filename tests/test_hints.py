@@ -5,7 +5,7 @@ import pytest
 from pyramid_solitaire import hints
 from pyramid_solitaire.cli import main
 from pyramid_solitaire.game import Game
-from pyramid_solitaire.solver import UNKNOWN, Solution, solve
+from pyramid_solitaire.solver import UNKNOWN, Solution, solve, warm_up
 
 
 def lost_game() -> Game:
@@ -42,6 +42,21 @@ def test_a_deal_lost_from_the_start_says_so():
     game = Game("classic", number=0)
     assert solve(game.deal, game.state).verdict == "unwinnable"
     assert hints.hint(game, time_limit=5).last_winnable == -1
+
+
+def test_the_shortest_search_gets_what_is_left_of_the_hint_budget(monkeypatch):
+    """Deciding takes a moment; the shortest line may use the rest of the hint's time."""
+    limits = []
+
+    def recording(deal, state, shortest=False, time_limit=None):
+        limits.append((shortest, time_limit))
+        return solve(deal, state, shortest=shortest, time_limit=time_limit)
+
+    warm_up()  # loading the compiled search is not part of a hint's time
+    monkeypatch.setattr(hints, "solve", recording)
+    h = hints.hint(Game("pyramid", number=1), time_limit=2.0)
+    assert h.shortest and [s for s, _ in limits] == [False, True]
+    assert 1.9 < limits[1][1] <= 2.0
 
 
 def test_out_of_time_falls_back_to_an_unchecked_legal_move(monkeypatch):

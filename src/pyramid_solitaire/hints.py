@@ -15,10 +15,10 @@ from .review import last_winnable
 from .solver import UNKNOWN, UNWINNABLE, WINNABLE, solve
 
 WON = "won"
-HINT_SECONDS = 0.5  # well under a second, as the browser needs
-# A proven winning move is the promise, the shortest line a bonus: its search gets a short slice,
-# so one hard deal does not hold a solver slot (and turn other players' hints away) for long.
-SHORTEST_SECONDS = 0.15
+# Well under a second, as the browser needs. Deciding comes first (a proven winning move is the
+# promise, typically in a millisecond); the search for a shortest line gets what is left. A client
+# that asks for many hints is held back by its solver tokens (web/fairness.py), not by this.
+HINT_SECONDS = 0.5
 
 
 @dataclass(frozen=True)
@@ -63,7 +63,7 @@ def hint(game: Game, time_limit: float = HINT_SECONDS) -> Hint:
         return done(verdict=WON)
     found = solve(game.deal, game.state, time_limit=left() / 2)
     if found.verdict == WINNABLE:
-        best = solve(game.deal, game.state, shortest=True, time_limit=min(left(), SHORTEST_SECONDS))
+        best = solve(game.deal, game.state, shortest=True, time_limit=left())
         if best.verdict == WINNABLE:
             found = best
         return done(
