@@ -79,3 +79,43 @@ def test_the_move_list_greys_the_redo_path_and_needs_no_review(page: Page):
     expect(page.locator("#move-list li")).to_have_count(3)
     expect(page.locator("#move-list li.redo")).to_have_text("3. 9\u2666 + 4\u2666")
     expect(page.locator('#move-list button[data-n="1"]')).to_be_disabled()  # a running game is not stepped
+
+
+# Cards and the stock that lie under the open panel (their boxes meet the panel's), by text.
+UNDER_PANEL = """() => {
+  const p = document.getElementById("review-panel").getBoundingClientRect();
+  const meets = (r) => r.left < p.right && r.right > p.left && r.top < p.bottom && r.bottom > p.top;
+  return [...document.querySelectorAll("#board .card:not(.gone), #board .stock")]
+    .filter((el) => meets(el.getBoundingClientRect()))
+    .map((el) => el.getAttribute("aria-label") || el.className);
+}"""
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_the_open_panel_covers_no_card_and_not_the_stock(new_page, screen):
+    """Beside the board on wide screens, below it on phones: the table makes room for the panel."""
+    phone = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+    page = new_page(**(phone if screen == "phone" else {"viewport": {"width": 1280, "height": 800}}))
+    open_deal(page, "pyramid", 1)
+    play(page, " ".join(["draw"] * 20))  # a long move list
+    page.click("#btn-more")
+    page.click("#btn-moves")
+    expect(page.locator("#review-panel")).to_be_visible()
+    page.evaluate("document.getElementById('moves-fold').open = true")  # the panel at its tallest
+    settled(page, f"({UNDER_PANEL})().length === 0")  # the board is laid out again for the smaller table
+    assert page.evaluate(UNDER_PANEL) == []
+    page.click("#btn-review-close")
+    settled(page, "document.getElementById('table').getBoundingClientRect().width === window.innerWidth")
+    assert (
+        page.evaluate("document.getElementById('table').getBoundingClientRect().width")
+        == (page.viewport_size["width"])
+    )
+
+
+def settled(page: Page, condition: str) -> None:
+    """Wait up to 3 s for `condition` (the page's policy allows no wait_for_function); the
+    assertion after it says what is wrong if it never holds."""
+    for _ in range(60):
+        if page.evaluate(f"() => {condition}"):
+            return
+        page.wait_for_timeout(50)

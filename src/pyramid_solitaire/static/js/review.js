@@ -250,6 +250,17 @@ export function createReview({ session, ui, screen, messages }) {
     panel.hidden = true;
   }
 
+  // The table makes room for the open panel (beside it on wide screens, above the sheet on
+  // phones), so no card and not the stock lies under it; the board is laid out again for the
+  // smaller table (main.js watches the table's size).
+  const sheet = window.matchMedia("(max-width: 600px)");
+  function makeRoom() {
+    const table = $("table");
+    const room = panel.hidden ? 0 : (sheet.matches ? panel.offsetHeight : panel.offsetWidth) + 8;
+    table.style.marginRight = sheet.matches ? "" : `${room}px`;
+    table.style.marginBottom = sheet.matches ? `${room}px` : "";
+  }
+
   function bind() {
     const click = (id, action) => $(id).addEventListener("click", action);
     click("btn-review", start);
@@ -292,5 +303,7 @@ export function createReview({ session, ui, screen, messages }) {
   }
 
   bind();
+  new ResizeObserver(makeRoom).observe(panel); // opened, closed, folded or grown
+  sheet.addEventListener("change", makeRoom);
   return { open, close, review: start, step };
 }
