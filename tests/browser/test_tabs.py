@@ -70,6 +70,19 @@ def test_a_stale_tab_reloaded_and_closed_never_writes_over_the_newer_game(contex
     assert len(stored(c, KEY)["record"]["moves"]) == 8
 
 
+def test_a_tab_that_missed_another_tabs_save_catches_up_when_looked_at_again(context):
+    a = open_page(context)
+    open_deal(a, "pyramid", 1)
+    b = open_page(context)
+    moves_made(b, 0)
+    deaf(b)  # B misses the storage events, as a tab reloading at that moment can
+    play(a, "Kc Kh")
+    b.wait_for_function("(k) => JSON.parse(localStorage.getItem(k)).record.moves.length === 2", arg=KEY)
+    moves_made(b, 0)
+    b.evaluate("window.dispatchEvent(new Event('focus'))")  # the player looks at B again
+    moves_made(b, 2)
+
+
 def test_a_tab_with_unsaved_moves_keeps_both_games(context):
     a = open_page(context)
     open_deal(a, "pyramid", 1)

@@ -141,12 +141,13 @@ function bind() {
     document.addEventListener(type, clock.touch, { capture: true, passive: true });
   }
   document.addEventListener("visibilitychange", () => {
-    if (!document.hidden) return;
+    if (!document.hidden) return session.catchUp();
     if (prefs.autoPause) play.pause();
     session.save();
   });
   window.addEventListener("pagehide", session.save);
   window.addEventListener("storage", session.otherTabSaved); // another tab saved a game
+  window.addEventListener("focus", session.catchUp); // ... and this tab may not have heard it
   new ResizeObserver(() => {
     boardEl.classList.add("no-slide"); // a new size is not a move: no sliding
     screen.draw();

@@ -129,7 +129,9 @@ export function createSession({ server = api, elapsed = () => 0, now = () => Dat
       const saved = await patiently(() => saves.restore(state.variant.id, server.state));
       if (saved && saved.answer) {
         hold(saved.save);
-        return show(saved.answer, { cause: "restore", elapsed: saved.save.elapsed });
+        const shown = show(saved.answer, { cause: "restore", elapsed: saved.save.elapsed });
+        catchUp(); // saved again while this one was read
+        return shown;
       }
       if (saved && saved.broken) {
         if (!saved.kept) held.broken = saved.text;
@@ -208,6 +210,12 @@ export function createSession({ server = api, elapsed = () => 0, now = () => Dat
     else takeOver(newer.save);
   }
 
+  /** A `storage` event can be missed (a tab reloading while another one saves): look again
+   *  when the tab is shown or focused, and after a save is restored. */
+  function catchUp() {
+    if (state.variant) otherTabSaved({ key: store.saveKey(state.variant.id) });
+  }
+
   /** Save while the clock runs, every few seconds. */
   function saveIfDue() {
     if (now() - lastSave >= saves.SAVE_EVERY_MS) save();
@@ -215,6 +223,6 @@ export function createSession({ server = api, elapsed = () => 0, now = () => Dat
 
   return {
     state, subscribe: (listener) => listeners.push(listener), run, play, undo, redo, hint, restart, newDeal, open,
-    loadVariants, save, saveIfDue, otherTabSaved,
+    loadVariants, save, saveIfDue, otherTabSaved, catchUp,
   };
 }
