@@ -343,3 +343,17 @@ def test_kernel_tables_match_the_engine():
         assert partners[p] == sum(1 << q for q in range(52) if value(card) + value(deck[q]) == 13)
     for v in range(1, 14):
         assert holding[v] == sum(1 << p for p in range(52) if value(deck[p]) == v)
+
+
+def test_a_waste_card_whose_partners_the_cards_above_it_take_blocks_the_waste():
+    """One waste, closed stock: two 8s on the waste and one 5 left in the pyramid. The upper 8
+    takes the 5, so the lower one can never come to the top and leave before a recycle."""
+    deck = list(range(52))
+    for position, card in ((0, 4), (1, 17), (28, 7), (29, 20)):  # a 5, a 5, an 8, an 8
+        other = deck.index(card)
+        deck[position], deck[other] = deck[other], deck[position]
+    values, _, holding = k.card_arrays(deck)
+    one_five = k.PYRAMID_BITS & ~1  # every pyramid card gone but the 5 in slot 0
+    assert k._waste_blocker(one_five, 2, values, holding) == 28
+    assert k._waste_blocker(one_five & ~2, 2, values, holding) == -1  # the second 5 left too
+    assert k._waste_blocker(one_five | 1 << 29, 2, values, holding) == -1  # the upper 8 gone

@@ -480,12 +480,34 @@ def _never_leaves(q, removed, values, holding, partners_from):
 
 
 @hot
+def _waste_blocker(removed, drawn, values, holding):
+    """One waste pile and a closed stock: only the waste's top card can be played, alone (a king)
+    or with a free pyramid card. To reach a card on the waste, every card above it must leave
+    first, each with a pyramid card of its partner's value, a different one each. Scanning down
+    from the top, the first card for which the pyramid holds too few partners (counting those
+    the cards above it take) can never leave before the next recycle, and no card under it can
+    come to the top. Returns its position, or -1."""
+    left = ~removed & PYRAMID_BITS
+    demand = 0  # per partner value u, in bits 4u..4u+3: partners the cards above take
+    for q in range(PYRAMID + drawn - 1, PYRAMID - 1, -1):
+        v = values[q]
+        if (removed >> q) & 1 or v == 13:
+            continue
+        u = 13 - v
+        wanted = ((demand >> (4 * u)) & 15) + 1
+        if wanted > _popcount(holding[u] & left):
+            return q
+        demand += 1 << (4 * u)
+    return -1
+
+
+@hot
 def buried(key, cards):
     """Outside cards that can never be available again. In the last pass (no recycle left, and
     always in Giza) a waste or Giza pile only loses cards from its top, so everything under a
-    card that can never leave stays covered. Which outside cards can be available together with
-    a pile's top: one waste pile: none (the open stock's top card also); three waste piles or
-    Giza: the other piles' cards."""
+    card that can never leave stays covered (with one waste and a closed stock, that card is
+    `_waste_blocker`'s, and it counts as gone too). Which outside cards can be available together
+    with a pile's top: the open stock's top card; three waste piles or Giza: the other piles' cards."""
     values, holding, rules = cards.values, cards.holding, cards.rules
     removed = key & REMOVED_BITS
     drawn = (key >> DRAWN_SHIFT) & 31
@@ -502,8 +524,11 @@ def buried(key, cards):
                     break
         return dead
     top = PYRAMID + drawn  # positions below this are on the waste
+    if rules[RULE_WASTES] == 1 and not rules[RULE_OPEN]:
+        q = _waste_blocker(removed, drawn, values, holding)
+        return outside & ((1 << (q + 1)) - 1) if q >= 0 else 0  # the blocker too: it never leaves
     if rules[RULE_WASTES] == 1:
-        others = outside & ~((1 << top) - 1) if rules[RULE_OPEN] else 0
+        others = outside & ~((1 << top) - 1)
         for q in range(top - 1, PYRAMID, -1):
             if _never_leaves(q, removed, values, holding, others):
                 return outside & ((1 << q) - 1)
@@ -535,6 +560,8 @@ def _may_lose(parent, child, move, cards):
         return True
     if kind != DRAW or (child >> RECYCLES_SHIFT) < rules[RULE_RECYCLES]:
         return False
+    if rules[RULE_WASTES] == 1 and not rules[RULE_OPEN]:
+        return True  # a new top card takes a partner from every card under it (`_waste_blocker`)
     removed = child & REMOVED_BITS
     outside = ~removed & REMOVED_BITS & ~PYRAMID_BITS
     first = PYRAMID + ((parent >> DRAWN_SHIFT) & 31)
@@ -692,16 +719,13 @@ def estimate(key, cards, scratch):
     pairs = best - kings
     wastes = rules[RULE_WASTES]
     waste = ~removed & (((1 << drawn) - 1) << PYRAMID)
-    # One waste, closed stock: a waste card that has no partner left in the pyramid can never
-    # leave before a recycle (it pairs with nothing else), so the cards under it are "behind"
-    # it: to use one, the whole stock must be drawn, the waste turned over and drawn up to it.
+    # One waste, closed stock: the cards from the waste's blocker down (see `_waste_blocker`) are
+    # "behind": to use one, the whole stock must be drawn, the waste turned over and drawn up to it.
     behind = 0
     if wastes == 1 and not rules[RULE_OPEN]:
-        for q in range(PYRAMID + drawn - 1, PYRAMID - 1, -1):
-            u = values[q]
-            if not (removed >> q) & 1 and u != 13 and count[13 - u] == 0:
-                behind = waste & ((1 << q) - 1)
-                break
+        q = _waste_blocker(removed, drawn, values, holding)
+        if q >= 0:
+            behind = waste & ((1 << (q + 1)) - 1)
     targets = 0
     for w in range(1, 13):
         need[w] -= _popcount(holding[w] & waste & ~behind)  # those on the waste cost no draw
