@@ -354,6 +354,15 @@ def test_a_waste_card_whose_partners_the_cards_above_it_take_blocks_the_waste():
         deck[position], deck[other] = deck[other], deck[position]
     values, _, holding = k.card_arrays(deck)
     one_five = k.PYRAMID_BITS & ~1  # every pyramid card gone but the 5 in slot 0
-    assert k._waste_blocker(one_five, 2, values, holding) == 28
-    assert k._waste_blocker(one_five & ~2, 2, values, holding) == -1  # the second 5 left too
-    assert k._waste_blocker(one_five | 1 << 29, 2, values, holding) == -1  # the upper 8 gone
+
+    def blocker(removed, partners_from=0):  # the waste: positions 29 (top) and 28
+        return k._blocker(removed, values, holding, 29, 28, 1, partners_from)
+
+    assert blocker(one_five) == 28
+    assert blocker(one_five & ~2) == -1  # the second 5 left too
+    assert blocker(one_five | 1 << 29) == -1  # the upper 8 gone
+    # A 5 that can be available with the waste's top (an open stock's card) is a partner too.
+    deck[30], deck[1] = deck[1], deck[30]  # the second 5 in the stock
+    values, _, holding = k.card_arrays(deck)
+    assert blocker(one_five) == 28
+    assert blocker(one_five, partners_from=1 << 30) == -1

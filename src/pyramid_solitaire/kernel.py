@@ -470,32 +470,23 @@ THREE_WASTES, GIZA_PILES = _pile_masks()
 
 
 @hot
-def _never_leaves(q, removed, values, holding, partners_from):
-    """True when the outside card at q can never leave: no partner of it is left in the pyramid
-    or among the positions `partners_from` (the outside cards that can be available with it)."""
-    v = values[q]
-    if v == 13 or (removed >> q) & 1:
-        return False
-    return holding[13 - v] & ~removed & (PYRAMID_BITS | partners_from) == 0
-
-
-@hot
-def _waste_blocker(removed, drawn, values, holding):
-    """One waste pile and a closed stock: only the waste's top card can be played, alone (a king)
-    or with a free pyramid card. To reach a card on the waste, every card above it must leave
-    first, each with a pyramid card of its partner's value, a different one each. Scanning down
-    from the top, the first card for which the pyramid holds too few partners (counting those
-    the cards above it take) can never leave before the next recycle, and no card under it can
-    come to the top. Returns its position, or -1."""
+def _blocker(removed, values, holding, first, last, step, partners_from):
+    """A pile that loses cards only from its top (a waste pile, a Giza pile), its cards at
+    positions first, first - step, ... down to last. To reach a card, every card above it must
+    leave first, alone (a king) or with a partner, a different one each: a pyramid card, or one
+    of the outside cards `partners_from` (those that can be available together with the pile's
+    top). Scanning down from the top, the first card for which too few partners are left
+    (counting those the cards above it take) can never leave, and no card under it can come to
+    the top, until the pile is turned over. Returns its position, or -1."""
     left = ~removed & PYRAMID_BITS
     demand = 0  # per partner value u, in bits 4u..4u+3: partners the cards above take
-    for q in range(PYRAMID + drawn - 1, PYRAMID - 1, -1):
+    for q in range(first, last - 1, -step):
         v = values[q]
         if (removed >> q) & 1 or v == 13:
             continue
         u = 13 - v
         wanted = ((demand >> (4 * u)) & 15) + 1
-        if wanted > _popcount(holding[u] & left):
+        if wanted > _popcount(holding[u] & (left | partners_from)):
             return q
         demand += 1 << (4 * u)
     return -1
@@ -505,9 +496,9 @@ def _waste_blocker(removed, drawn, values, holding):
 def buried(key, cards):
     """Outside cards that can never be available again. In the last pass (no recycle left, and
     always in Giza) a waste or Giza pile only loses cards from its top, so everything under a
-    card that can never leave stays covered (with one waste and a closed stock, that card is
-    `_waste_blocker`'s, and it counts as gone too). Which outside cards can be available together
-    with a pile's top: the open stock's top card; three waste piles or Giza: the other piles' cards."""
+    card that can never leave (`_blocker`; it counts as gone too) stays covered. Which outside
+    cards can be available together with a pile's top: one waste pile: the open stock's cards
+    (none with a closed stock); three waste piles or Giza: the other piles' cards."""
     values, holding, rules = cards.values, cards.holding, cards.rules
     removed = key & REMOVED_BITS
     drawn = (key >> DRAWN_SHIFT) & 31
@@ -518,27 +509,20 @@ def buried(key, cards):
     if rules[RULE_PILES] > 0:
         for j in range(rules[RULE_PILES]):
             base = PYRAMID + 3 * j
-            for q in range(base + 2, base, -1):
-                if _never_leaves(q, removed, values, holding, outside & ~GIZA_PILES[j]):
-                    dead |= outside & (((1 << q) - 1) & ~((1 << base) - 1))
-                    break
+            q = _blocker(removed, values, holding, base + 2, base, 1, outside & ~GIZA_PILES[j])
+            if q >= 0:
+                dead |= outside & ((1 << (q + 1)) - 1) & ~((1 << base) - 1)
         return dead
     top = PYRAMID + drawn  # positions below this are on the waste
-    if rules[RULE_WASTES] == 1 and not rules[RULE_OPEN]:
-        q = _waste_blocker(removed, drawn, values, holding)
-        return outside & ((1 << (q + 1)) - 1) if q >= 0 else 0  # the blocker too: it never leaves
     if rules[RULE_WASTES] == 1:
-        others = outside & ~((1 << top) - 1)
-        for q in range(top - 1, PYRAMID, -1):
-            if _never_leaves(q, removed, values, holding, others):
-                return outside & ((1 << q) - 1)
-        return 0
+        others = outside & ~((1 << top) - 1) if rules[RULE_OPEN] else 0
+        q = _blocker(removed, values, holding, top - 1, PYRAMID, 1, others)
+        return outside & ((1 << (q + 1)) - 1) if q >= 0 else 0
     for k in range(3):
-        pile = THREE_WASTES[k]
-        for q in range(top - 1, PYRAMID, -1):
-            if (q - PYRAMID) % 3 == k and _never_leaves(q, removed, values, holding, outside & ~pile):
-                dead |= outside & pile & ((1 << q) - 1)
-                break
+        first = top - 1 - (top - 1 - PYRAMID - k) % 3  # the pile's top position (or below its bottom)
+        q = _blocker(removed, values, holding, first, PYRAMID + k, 3, outside & ~THREE_WASTES[k])
+        if q >= 0:
+            dead |= outside & THREE_WASTES[k] & ((1 << (q + 1)) - 1)
     return dead
 
 
@@ -551,29 +535,14 @@ def _lost(key, cards, relaxed, control):
 
 
 @hot
-def _may_lose(parent, child, move, cards):
-    """Whether a move can make the quick proof succeed where it failed for its parent: a removal,
-    or in the last pass a draw that puts a card that can never leave onto a waste pile."""
-    values, holding, rules = cards.values, cards.holding, cards.rules
+def _may_lose(child, move, cards):
+    """Whether a move can make the quick proof succeed where it failed before it: a removal,
+    or in the last pass a draw (the card it puts on a waste pile takes a partner from every card
+    under it, see `_blocker`)."""
     kind = move & 3
     if kind <= PAIR:
         return True
-    if kind != DRAW or (child >> RECYCLES_SHIFT) < rules[RULE_RECYCLES]:
-        return False
-    if rules[RULE_WASTES] == 1 and not rules[RULE_OPEN]:
-        return True  # a new top card takes a partner from every card under it (`_waste_blocker`)
-    removed = child & REMOVED_BITS
-    outside = ~removed & REMOVED_BITS & ~PYRAMID_BITS
-    first = PYRAMID + ((parent >> DRAWN_SHIFT) & 31)
-    last = PYRAMID + ((child >> DRAWN_SHIFT) & 31)
-    for q in range(first, last):
-        if rules[RULE_WASTES] == 1:
-            others = outside & ~((1 << last) - 1) if rules[RULE_OPEN] else 0
-        else:
-            others = outside & ~THREE_WASTES[(q - PYRAMID) % 3]
-        if _never_leaves(q, removed, values, holding, others):
-            return True
-    return False
+    return kind == DRAW and (child >> RECYCLES_SHIFT) >= cards.rules[RULE_RECYCLES]
 
 
 # --- the shortest search's estimate: a lower bound on the steps left ---------------------------
@@ -719,11 +688,11 @@ def estimate(key, cards, scratch):
     pairs = best - kings
     wastes = rules[RULE_WASTES]
     waste = ~removed & (((1 << drawn) - 1) << PYRAMID)
-    # One waste, closed stock: the cards from the waste's blocker down (see `_waste_blocker`) are
+    # One waste, closed stock: the cards from the waste's blocker down (see `_blocker`) are
     # "behind": to use one, the whole stock must be drawn, the waste turned over and drawn up to it.
     behind = 0
     if wastes == 1 and not rules[RULE_OPEN]:
-        q = _waste_blocker(removed, drawn, values, holding)
+        q = _blocker(removed, values, holding, PYRAMID + drawn - 1, PYRAMID, 1, 0)
         if q >= 0:
             behind = waste & ((1 << (q + 1)) - 1)
     targets = 0
@@ -919,7 +888,7 @@ def search(cards, work, table, budget, limit):
         elif _known_lost(table, child, bits):
             continue
         nodes += 1
-        if _may_lose(stack.keys[depth], child, move, cards) and _lost(child, cards, work.relaxed, control):
+        if _may_lose(child, move, cards) and _lost(child, cards, work.relaxed, control):
             count += _record_lost(table, child, shortest, bits)
             continue
         n = _moves(child, cards, work.scratch.available, stack.moves, (depth + 1) * MAX_MOVES)
