@@ -132,7 +132,8 @@ def chart(found: dict[str, tuple[Summary, list]], shortest: tuple[str, Summary] 
     ax.barh(names, rates, xerr=errors, color="#3b7dd8", capsize=3, height=0.6)
     for y, (rate, (s, _)) in enumerate(zip(rates, found.values(), strict=True)):
         ax.text(100 * s.high + 1.5, y, f"{rate:.2f}% ({s.deals:,} deals)", va="center", fontsize=8)
-    ax.set_xlim(0, 100)
+    ax.set_xlim(0, 112)  # room for the labels right of the bars
+    ax.set_xticks(range(0, 101, 20))
     ax.invert_yaxis()
     ax.set_xlabel("winnable deals, % (95% interval)")
     ax.set_title("Win rate with perfect play")
