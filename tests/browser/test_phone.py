@@ -4,12 +4,11 @@ fits, a lost game is explained in full, the pass counter, the clock through an i
 import re
 
 import pytest
-from browser_helpers import WIN_GIZA_18, card, moves_made, stop_time
+from browser_helpers import PHONE, WIN_GIZA_18, card, moves_made, stop_time
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 LANGUAGES = ["de-DE", "en-US"]
 # Giza deal 26 is winnable; these seven moves get it stuck (move 4 lost it).
 LOSE_GIZA_26 = "8s+5d Js+2c 9d+4d 4c+9h 3d+Td Ac+Qh 8d+5h"

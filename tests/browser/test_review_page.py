@@ -3,7 +3,7 @@
 import re
 
 import pytest
-from browser_helpers import LOSE_GIZA_26, card, moves_made, open_deal, play
+from browser_helpers import LOSE_GIZA_26, PHONE, card, moves_made, open_deal, play
 from playwright.sync_api import Page, expect
 
 from helpers import played, reference_marks
@@ -94,8 +94,7 @@ UNDER_PANEL = """() => {
 @pytest.mark.parametrize("screen", ["desktop", "phone"])
 def test_the_open_panel_covers_no_card_and_not_the_stock(new_page, screen):
     """Beside the board on wide screens, below it on phones: the table makes room for the panel."""
-    phone = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
-    page = new_page(**(phone if screen == "phone" else {"viewport": {"width": 1280, "height": 800}}))
+    page = new_page(**(PHONE if screen == "phone" else {"viewport": {"width": 1280, "height": 800}}))
     open_deal(page, "pyramid", 1)
     play(page, " ".join(["draw"] * 20))  # a long move list
     page.click("#btn-more")
