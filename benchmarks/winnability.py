@@ -3,7 +3,7 @@
 `run` solves, in stages, with `pyramid-solitaire stats --out` (so every stage resumes where a
 stopped run left off, and a later stage never solves a deal twice):
   1. deals 0..9,999 of every variant, cheapest first: a table of all six early on;
-  2. proven shortest lines for a sample of one variant (the line-length distribution);
+  2. proven shortest lines for deals 0..1,999 of every variant (line lengths, longest lines);
   3. deals 0..99,999, then 0..999,999 of every variant, cheapest first.
 `table` reads the stored rows (nothing is solved) and rewrites the generated parts of
 docs/winnability.md and README.md (between `<!-- winnability:NAME -->` markers) and the chart
@@ -33,7 +33,8 @@ def run(args) -> None:
     first, *rest = args.stages
     for variant in ORDER:
         stats(args, variant, first, [])
-    stats(args, args.shortest_variant, args.shortest_deals, ["--shortest"], folder="shortest")
+    for variant in ORDER:
+        stats(args, variant, args.shortest_deals, ["--shortest"], folder="shortest")
     for count in rest:
         for variant in ORDER:
             stats(args, variant, count, [])
@@ -102,26 +103,34 @@ def comparison(s: Summary) -> str:
     )
 
 
-def shortest_part(variant: str, s: Summary, runs: list) -> str:
-    longest = ", ".join(f"{link(variant, d)} ({n} steps)" for d, n in s.longest)
-    counts = " ".join(f"{n}:{c}" for n, c in sorted(s.lines.items()))
-    mean = sum(n * c for n, c in s.lines.items()) / max(s.winnable, 1)
-    return (
-        f"{variant}, deals {spans(runs)}: {s.winnable:,} winnable, {s.proven_shortest:,} of them with a line "
-        f"proven shortest; mean {mean:.1f} steps, shortest {min(s.lines, default=0)}, longest "
-        f"{max(s.lines, default=0)}.\n\nThe ten winnable deals with the longest shortest line "
-        f"(on ties, the lowest deal numbers): {longest}.\n\n"
-        f"Steps: winnable deals with a shortest line that long: `{counts}`"
-    )
+def shortest_part(lines: dict[str, tuple[Summary, list]]) -> str:
+    rows = [
+        "| variant | deals | winnable (proven shortest) | steps: mean, fewest, most "
+        "| seconds per deal: median, p99, max "
+        "| the ten winnable deals with the longest shortest line (steps) |",
+        "| --- | --- | ---: | --- | --- | --- |",
+    ]
+    for variant, (s, runs) in lines.items():
+        mean = sum(n * c for n, c in s.lines.items()) / max(s.winnable, 1)
+        longest = ", ".join(f"{link(variant, d)} ({n})" for d, n in s.longest)
+        rows.append(
+            f"| {variant} | {spans(runs)} | {s.winnable:,} ({s.proven_shortest:,}) "
+            f"| {mean:.1f}, {min(s.lines, default=0)}, {max(s.lines, default=0)} "
+            f"| {s.median:.3f}, {s.p99:.2f}, {s.max:.2f} | {longest} |"
+        )
+    rows += ["", "Winnable deals per length of the shortest line (steps:deals):", ""]
+    for variant, (s, _) in lines.items():
+        rows.append(f"- {variant}: `{' '.join(f'{n}:{c}' for n, c in sorted(s.lines.items()))}`")
+    return "\n".join(rows)
 
 
-def chart(found: dict[str, tuple[Summary, list]], shortest: tuple[str, Summary] | None, path: Path) -> None:
+def chart(found: dict[str, tuple[Summary, list]], lines: dict[str, tuple[Summary, list]], path: Path) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, axes = plt.subplots(1, 2 if shortest else 1, figsize=(11 if shortest else 6, 4), squeeze=False)
+    fig, axes = plt.subplots(1, 2 if lines else 1, figsize=(12 if lines else 6, 4), squeeze=False)
     ax = axes[0][0]
     names = list(found)
     rates = [100 * s.win_rate for s, _ in found.values()]
@@ -137,13 +146,17 @@ def chart(found: dict[str, tuple[Summary, list]], shortest: tuple[str, Summary] 
     ax.invert_yaxis()
     ax.set_xlabel("winnable deals, % (95% interval)")
     ax.set_title("Win rate with perfect play")
-    if shortest:
-        variant, s = shortest
+    if lines:
         ax = axes[0][1]
-        ax.bar(list(s.lines), list(s.lines.values()), color="#d8843b")
+        for variant, (s, _) in lines.items():
+            steps = sorted(s.lines)
+            share = [100 * s.lines[n] / s.winnable for n in steps]
+            ax.plot(steps, share, drawstyle="steps-mid", label=f"{variant} ({s.winnable:,})")
         ax.set_xlabel("steps of the shortest winning line")
-        ax.set_ylabel("winnable deals")
-        ax.set_title(f"{variant}: shortest lines ({s.winnable:,} winnable deals)")
+        ax.set_ylabel("% of the winnable deals")
+        samples = {spans(runs) for _, runs in lines.values()}
+        ax.set_title("Shortest winning lines" + (f", deals {samples.pop()}" if len(samples) == 1 else ""))
+        ax.legend(fontsize=8)
     fig.tight_layout()
     fig.savefig(path, dpi=100)
 
@@ -161,8 +174,9 @@ def table(args) -> None:
     root = Path(args.root)
     found = {v: tally(root / v, Series(v)) for v in ORDER if (root / v).is_dir()}
     found = {v: f for v, f in found.items() if f[0].deals}
-    shortest_series = Series(args.shortest_variant, shortest=True)
-    shortest = tally(root / "shortest", shortest_series) if (root / "shortest").is_dir() else None
+    sampled = (root / "shortest").is_dir()
+    lines = {v: tally(root / "shortest", Series(v, shortest=True)) for v in ORDER if sampled}
+    lines = {v: f for v, f in lines.items() if f[0].deals}
     doc = HERE / "docs" / "winnability.md"
     table_text = main_table(found)
     print(table_text)
@@ -171,17 +185,12 @@ def table(args) -> None:
     replace_part(doc, "slowest", slowest_table(found))
     if "pyramid" in found:
         replace_part(doc, "comparison", comparison(found["pyramid"][0]))
-    if shortest and shortest[0].deals:
-        part = shortest_part(args.shortest_variant, *shortest)
+    if lines:
+        part = shortest_part(lines)
         print(part)
         replace_part(doc, "shortest", part)
     if not args.no_chart:
-        has_lines = shortest is not None and shortest[0].deals > 0
-        chart(
-            found,
-            (args.shortest_variant, shortest[0]) if has_lines else None,
-            HERE / "docs" / "winnability.png",
-        )
+        chart(found, lines, HERE / "docs" / "winnability.png")
 
 
 def main() -> None:
@@ -195,9 +204,6 @@ def main() -> None:
         p.add_argument(
             "--root", default="winnability", help="one folder of rows per variant (default ./winnability)"
         )
-        p.add_argument(
-            "--shortest-variant", default="three-wastes", help="variant whose shortest lines are sampled"
-        )
     run_parser = sub.choices["run"]
     run_parser.add_argument("--jobs", type=int, default=2, help="local worker processes (default 2)")
     run_parser.add_argument(
@@ -207,7 +213,7 @@ def main() -> None:
         help="deals per variant after each stage (default 10000,100000,1000000)",
     )
     run_parser.add_argument(
-        "--shortest-deals", type=int, default=2000, help="deals in the shortest-line sample"
+        "--shortest-deals", type=int, default=2000, help="deals per variant in the shortest-line sample"
     )
     sub.choices["table"].add_argument(
         "--no-chart", action="store_true", help="leave docs/winnability.png alone"
