@@ -3,7 +3,7 @@
 `run` solves, in stages, with `pyramid-solitaire stats --out` (so every stage resumes where a
 stopped run left off, and a later stage never solves a deal twice):
   1. deals 0..9,999 of every variant, cheapest first: a table of all six early on;
-  2. proven shortest lines for deals 0..1,999 of every variant (line lengths, longest lines);
+  2. proven shortest lines of deals 0..1,999 (`--shortest-deals`) of every variant;
   3. deals 0..99,999, then 0..999,999 of every variant, cheapest first.
 `table` reads the stored rows (solving again only the hardest deals, to time them alone) and
 rewrites the generated parts of docs/winnability.md and README.md (between
