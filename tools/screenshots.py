@@ -31,7 +31,7 @@ def serve() -> tuple[uvicorn.Server, str]:
 
 def tap(page: Page, line: str):
     for move in line.split():
-        if move == "draw":
+        if move in ("draw", "recycle"):  # the stock, or its empty place, turns the waste over
             page.locator("#stock").click()
         else:
             for card in move.split("+"):
