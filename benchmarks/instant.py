@@ -22,7 +22,7 @@ import uvicorn
 from playwright.sync_api import expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path[:0] = [str(ROOT / "tests" / "browser"), str(ROOT / "tests")]  # browser_helpers imports helpers
 from browser_helpers import WIN_PYRAMID_2, play, slow_network  # noqa: E402
 
 from conftest import CHROMIUM, CHROMIUM_ARGS, free_port  # noqa: E402
