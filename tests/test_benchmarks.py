@@ -1,0 +1,34 @@
+"""The benchmark scripts start: each one's imports resolve and its options parse (`--help`).
+
+A script that cannot start is otherwise found only when someone needs its figures
+(benchmarks/instant.py could not import the browser tests' helpers for a while)."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+SCRIPTS = ["solver.py", "hint_shortest.py", "winnability.py", "load.py", "slow_clients.py", "instant.py"]
+NOT_STARTED = {
+    "solver_abuse.py": "needs Locust, the `bench` extra that `make load` installs",
+    "serving.py": "what the load scripts share, not a script",
+}
+
+
+def test_every_benchmark_script_is_started_or_named_with_the_reason_it_is_not():
+    assert sorted(p.name for p in BENCHMARKS.glob("*.py")) == sorted(SCRIPTS + list(NOT_STARTED))
+
+
+@pytest.mark.parametrize("script", SCRIPTS)
+def test_benchmark_script_starts(script):
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / script), "--help"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=BENCHMARKS.parent,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "usage:" in done.stdout
