@@ -14,18 +14,15 @@ import gzip
 import re
 import statistics
 import sys
-import threading
-import time
 from pathlib import Path
 
-import uvicorn
 from playwright.sync_api import expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests" / "browser"), str(ROOT / "tests")]  # browser_helpers imports helpers
 from browser_helpers import WIN_PYRAMID_2, play, slow_network  # noqa: E402
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, free_port  # noqa: E402
+from conftest import CHROMIUM, CHROMIUM_ARGS, start_server  # noqa: E402
 
 # Stamps the pointer press on the stock and the frame after the board's move count changed.
 PROBE = """() => {
@@ -40,20 +37,6 @@ PROBE = """() => {
     requestAnimationFrame(() => window.__probe.shown.push(performance.now() - pressed));
   }).observe(board, { attributes: true, attributeOldValue: true, attributeFilter: ["data-moves"] });
 }"""
-
-
-def start_server() -> str:
-    from pyramid_solitaire.web import app
-
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    threading.Thread(target=server.run, daemon=True).start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        if time.monotonic() > deadline:
-            raise SystemExit("the server did not start")
-        time.sleep(0.05)
-    return f"http://127.0.0.1:{port}"
 
 
 def page_code_size(static: Path) -> tuple[int, int]:
@@ -103,7 +86,7 @@ def main() -> int:
         help="the page whose code to size (default: this tree's)",
     )
     args = parser.parse_args()
-    measure(args.url or start_server(), args.latency, args.static)
+    measure(args.url or start_server(seconds=30)[2], args.latency, args.static)
     return 0
 
 

@@ -4,63 +4,37 @@ the phone game (390 x 844, touch, German) in play. Run from the repository root:
     .venv/bin/python tools/screenshots.py        (writes docs/screenshot.png, docs/screenshot-phone.png)
 """
 
-import socket
-import threading
-import time
+import sys
 from pathlib import Path
 
-import uvicorn
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import expect, sync_playwright
 
-from pyramid_solitaire.web import app
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / "tests" / "browser"), str(ROOT / "tests")]  # browser_helpers imports helpers
+from browser_helpers import PHONE, play  # noqa: E402
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"]
+from conftest import CHROMIUM, CHROMIUM_ARGS, start_server  # noqa: E402
 
-
-def serve() -> tuple[uvicorn.Server, str]:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    threading.Thread(target=server.run, daemon=True).start()
-    while not server.started:
-        time.sleep(0.05)
-    return server, f"http://127.0.0.1:{port}"
-
-
-def tap(page: Page, line: str):
-    for move in line.split():
-        if move in ("draw", "recycle"):  # the stock, or its empty place, turns the waste over
-            page.locator("#stock").click()
-        else:
-            for card in move.split("+"):
-                page.locator(f'#board .card[data-card="{card}"]:not(.gone)').click()
+DOCS = ROOT / "docs"
 
 
 def main() -> None:
-    server, url = serve()
+    server, _, url = start_server()
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         desk = browser.new_page(viewport={"width": 1280, "height": 800}, locale="en-US")
         desk.goto(f"{url}/?variant=pyramid&deal=1")
         expect(desk.locator("body")).to_have_attribute("data-ready", "1")
-        tap(desk, "Kc Kh 5h+8s")
+        play(desk, "Kc Kh 5h+8s")
         desk.click("#btn-hint")
         expect(desk.locator("#toast")).to_contain_text("winning line")
         desk.wait_for_function("() => !document.querySelector('#board .card.gone')")
         desk.screenshot(path=str(DOCS / "screenshot.png"))
 
-        phone = browser.new_page(
-            viewport={"width": 390, "height": 844},
-            locale="de-DE",
-            has_touch=True,
-            is_mobile=True,
-            device_scale_factor=2,
-        )
+        phone = browser.new_page(**PHONE, locale="de-DE", device_scale_factor=2)
         phone.goto(f"{url}/?variant=pyramid&deal=2")
         expect(phone.locator("body")).to_have_attribute("data-ready", "1")
-        tap(phone, "5s+8h Ad+Qd Jd+2s draw draw 4h+9d")
+        play(phone, "5s+8h Ad+Qd Jd+2s draw draw 4h+9d")
         phone.wait_for_function("() => !document.querySelector('#board .card.gone')")
         phone.screenshot(path=str(DOCS / "screenshot-phone.png"))
         browser.close()

@@ -28,19 +28,26 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="session")
-def live_server():
-    """The app under uvicorn in a background thread, for the whole session."""
+def start_server(seconds: float = 20) -> tuple[uvicorn.Server, threading.Thread, str]:
+    """The app under uvicorn in a background thread on a free port, and its URL once it serves
+    (the browser tests, benchmarks/instant.py and tools/screenshots.py)."""
     port = free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + seconds
     while not server.started:
         if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("the test server did not start")
+            raise RuntimeError("the server did not start")
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
+    return server, thread, f"http://127.0.0.1:{port}"
+
+
+@pytest.fixture(scope="session")
+def live_server():
+    """The app under uvicorn in a background thread, for the whole session."""
+    server, thread, url = start_server()
+    yield url
     server.should_exit = True
     thread.join(timeout=5)
 
