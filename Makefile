@@ -32,7 +32,7 @@ test: lint browser node
 
 # Rewrite tests/golden/corpus.json from the Python engine (after a deliberate rule change).
 corpus: install
-	$(BIN)/python -m pyramid_solitaire.corpus
+	$(BIN)/python tools/corpus.py
 
 # ruff (lint and format check) and mypy (strict on the engine modules, see pyproject.toml).
 lint: install

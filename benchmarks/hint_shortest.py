@@ -14,10 +14,10 @@ import argparse
 import statistics
 import sys
 
-from pyramid_solitaire.game import Game
-from pyramid_solitaire.hints import HINT_SECONDS, hint
+from pyramid_solitaire.engine.game import Game
+from pyramid_solitaire.engine.variants import VARIANTS
 from pyramid_solitaire.solver import WINNABLE, solve, warm_up
-from pyramid_solitaire.variants import VARIANTS
+from pyramid_solitaire.solver.hints import HINT_SECONDS, hint
 
 
 def run(variant_id: str, winnable: int) -> None:

@@ -19,10 +19,9 @@ from pathlib import Path
 from playwright.sync_api import expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "tests" / "browser"), str(ROOT / "tests")]  # browser_helpers imports helpers
+sys.path[:0] = [str(ROOT / "tests" / "support")]
+from app_server import CHROMIUM, CHROMIUM_ARGS, start_server  # noqa: E402
 from browser_helpers import WIN_PYRAMID_2, play, slow_network  # noqa: E402
-
-from conftest import CHROMIUM, CHROMIUM_ARGS, start_server  # noqa: E402
 
 # Stamps the pointer press on the stock and the frame after the board's move count changed.
 PROBE = """() => {

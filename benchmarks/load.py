@@ -17,7 +17,7 @@ import time
 
 import httpx
 
-from pyramid_solitaire.game import Game
+from pyramid_solitaire.engine.game import Game
 from serving import benchmark_arguments, percentile, server_for
 
 

@@ -19,7 +19,7 @@ import time
 
 import httpx
 
-from pyramid_solitaire.game import Game
+from pyramid_solitaire.engine.game import Game
 from serving import benchmark_arguments, memory_mb, percentile, server_for
 
 START = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "

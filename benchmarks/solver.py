@@ -26,10 +26,10 @@ import sys
 import time
 import tracemalloc
 
-from pyramid_solitaire.deal import Deal
+from pyramid_solitaire.engine.deal import Deal
+from pyramid_solitaire.engine.variants import VARIANTS
+from pyramid_solitaire.research.winrates import parse_range, percentile
 from pyramid_solitaire.solver import UNKNOWN, WINNABLE, solve, warm_up
-from pyramid_solitaire.stats import parse_range, percentile
-from pyramid_solitaire.variants import VARIANTS
 
 DEFAULT_DEALS = "0..999"
 SLOWEST = 10

@@ -20,9 +20,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from pyramid_solitaire import dataset
-from pyramid_solitaire.dataset import Series
-from pyramid_solitaire.stats import Summary, Tally
+from pyramid_solitaire.research import dataset
+from pyramid_solitaire.research.dataset import Series
+from pyramid_solitaire.research.winrates import Summary, Tally
 
 # Cheapest first (milliseconds per deal measured on deals 0..199).
 ORDER = ("open-stock", "giza", "pyramid", "classic", "three-wastes", "classic-redeal")
@@ -107,9 +107,9 @@ def retimed(variant: str, s: Summary) -> list[tuple[int, float]]:
     at a time, the least of three times each: a stored time shares the machine with the run's
     other worker and whatever else ran, and a deal in flight while the run was paused keeps the
     pause. The ten slowest."""
-    from pyramid_solitaire.deal import Deal
+    from pyramid_solitaire.engine.deal import Deal
+    from pyramid_solitaire.engine.variants import get_variant
     from pyramid_solitaire.solver import solve
-    from pyramid_solitaire.variants import get_variant
 
     deals = {d for d, _, _ in s.most_states} | {d for d, _ in s.slowest}
     times = []

@@ -1,4 +1,4 @@
-"""Fixtures shared by the test modules (tests/ itself is on the import path, so `helpers` imports)."""
+"""Fixtures shared by the test modules (tests/support is on the import path: helpers, browser_helpers)."""
 
 import pytest
 

@@ -2,8 +2,8 @@ from pathlib import Path
 
 import pytest
 
-from pyramid_solitaire.cards import CardError, card_text, pairs, parse_card, value
-from pyramid_solitaire.decks import (
+from pyramid_solitaire.engine.cards import CardError, card_text, pairs, parse_card, value
+from pyramid_solitaire.engine.decks import (
     MAX_DEAL,
     RANDOM_DEALS,
     DeckError,
@@ -126,7 +126,7 @@ def test_deck_with_an_unknown_card_names_its_position():
 def test_daily_deal_is_fixed_per_day_and_variant():
     from datetime import date
 
-    from pyramid_solitaire.decks import daily_deal
+    from pyramid_solitaire.engine.decks import daily_deal
 
     day = date(2026, 11, 29)
     # Pinned: everyone, on every server version, gets the same daily deal for a day and variant.

@@ -5,8 +5,8 @@ import sys
 import pytest
 
 from pyramid_solitaire.cli import main
-from pyramid_solitaire.decks import deal_cards, format_deck
-from pyramid_solitaire.game import Game
+from pyramid_solitaire.engine.decks import deal_cards, format_deck
+from pyramid_solitaire.engine.game import Game
 
 DEAL_1 = (
     "7d 9c 4d 8h 8d 5s Jd 6d 9s Jc 5d Kd 3c 2d Jh 5h 7h 4h 2c Ad 6s Kc Kh Th Ts Js Td 8s Qc 4s "

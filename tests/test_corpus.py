@@ -1,7 +1,7 @@
 """The Python engine still answers what the conformance corpus says (tests/golden/corpus.json).
 
 The corpus is what engine.js is held to (tests/js/engine.test.mjs). When a rule changes on purpose,
-regenerate it with `python -m pyramid_solitaire.corpus`, and the JS test then shows what engine.js
+regenerate it with `python tools/corpus.py`, and the JS test then shows what engine.js
 must follow; a rule changed by accident fails here."""
 
 import json
@@ -9,14 +9,14 @@ from functools import partial
 from pathlib import Path
 
 import pytest
+from tools.corpus import CORPUS, act, illegal_probe, refusal, variants_section
 
-from pyramid_solitaire.cards import card_text, parse_card
-from pyramid_solitaire.corpus import CORPUS, act, illegal_probe, refusal, variants_section
-from pyramid_solitaire.decks import deal_cards, format_deck, parse_deck
-from pyramid_solitaire.game import Game, RecordError
-from pyramid_solitaire.web.view import view
+from pyramid_solitaire.engine.cards import card_text, parse_card
+from pyramid_solitaire.engine.decks import deal_cards, format_deck, parse_deck
+from pyramid_solitaire.engine.game import Game, RecordError
+from pyramid_solitaire.engine.view import view
 
-REGENERATE = "regenerate with `python -m pyramid_solitaire.corpus` if the rule changed on purpose"
+REGENERATE = "regenerate with `python tools/corpus.py` if the rule changed on purpose"
 corpus = json.loads(Path(CORPUS).read_text(encoding="utf-8"))
 
 

@@ -4,10 +4,10 @@ import json
 from pathlib import Path
 
 import pytest
-
 from helpers import deck_with, perft
-from pyramid_solitaire.cards import card_text
-from pyramid_solitaire.deal import (
+
+from pyramid_solitaire.engine.cards import card_text
+from pyramid_solitaire.engine.deal import (
     COVERED_BY,
     PYRAMID_MASK,
     START,
@@ -18,8 +18,8 @@ from pyramid_solitaire.deal import (
     State,
     slot,
 )
-from pyramid_solitaire.game import Game
-from pyramid_solitaire.variants import VARIANTS, get_variant
+from pyramid_solitaire.engine.game import Game
+from pyramid_solitaire.engine.variants import VARIANTS, get_variant
 
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "move_counts.json").read_text())
 

@@ -2,9 +2,9 @@ import json
 
 import pytest
 
-from pyramid_solitaire.deal import IllegalMove
-from pyramid_solitaire.decks import DeckError, deal_cards, format_deck
-from pyramid_solitaire.game import Game, RecordError
+from pyramid_solitaire.engine.deal import IllegalMove
+from pyramid_solitaire.engine.decks import DeckError, deal_cards, format_deck
+from pyramid_solitaire.engine.game import Game, RecordError
 
 
 def played(variant="pyramid", number=1, moves=("Kc", "Kh", "draw", "draw")):
@@ -138,7 +138,7 @@ def test_game_needs_one_deal():
 
 
 def test_no_move_after_the_game_is_won():
-    from pyramid_solitaire.deal import PYRAMID_MASK, State
+    from pyramid_solitaire.engine.deal import PYRAMID_MASK, State
 
     g = Game("pyramid", number=1)
     g.states.append(State(PYRAMID_MASK, 0, 0))  # jump to a cleared pyramid, the stock still full

@@ -6,8 +6,8 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pyramid_solitaire.errors import MESSAGES
-from pyramid_solitaire.game import Game, RecordError
+from pyramid_solitaire.engine.errors import MESSAGES
+from pyramid_solitaire.engine.game import Game, RecordError
 from pyramid_solitaire.web import app
 from pyramid_solitaire.web.limits import MAX_BODY
 

@@ -2,10 +2,9 @@ import json
 
 import pytest
 
-from pyramid_solitaire import hints
 from pyramid_solitaire.cli import main
-from pyramid_solitaire.game import Game
-from pyramid_solitaire.solver import UNKNOWN, Solution, solve, warm_up
+from pyramid_solitaire.engine.game import Game
+from pyramid_solitaire.solver import UNKNOWN, Solution, hints, solve, warm_up
 
 
 def lost_game() -> Game:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pyramid_solitaire.errors import MESSAGES
+from pyramid_solitaire.engine.errors import MESSAGES
 
 ROOT = Path(__file__).parent.parent
 STATIC_JS = ROOT / "src" / "pyramid_solitaire" / "static" / "js"

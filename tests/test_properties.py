@@ -3,10 +3,10 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyramid_solitaire.deal import PYRAMID_SIZE, IllegalMove, Move
-from pyramid_solitaire.decks import MAX_DEAL
-from pyramid_solitaire.game import Game
-from pyramid_solitaire.variants import VARIANTS
+from pyramid_solitaire.engine.deal import PYRAMID_SIZE, IllegalMove, Move
+from pyramid_solitaire.engine.decks import MAX_DEAL
+from pyramid_solitaire.engine.game import Game
+from pyramid_solitaire.engine.variants import VARIANTS
 
 variants = st.sampled_from(list(VARIANTS))
 deal_numbers = st.integers(0, MAX_DEAL - 1)

@@ -3,12 +3,12 @@
 import json
 
 import pytest
-
 from helpers import LOSE_GIZA_26, WIN_GIZA_18, played, reference_marks, timeless
-from pyramid_solitaire import review as reviewing
+
 from pyramid_solitaire.cli import main
-from pyramid_solitaire.game import Game
+from pyramid_solitaire.engine.game import Game
 from pyramid_solitaire.solver import UNKNOWN, WINNABLE, Solution
+from pyramid_solitaire.solver import review as reviewing
 
 PATIENT = 60.0  # ample time: what is tested is the answer, not the speed of a loaded machine
 

@@ -16,7 +16,7 @@ import httpx
 import pytest
 import uvicorn
 
-from pyramid_solitaire.game import Game
+from pyramid_solitaire.engine.game import Game
 from pyramid_solitaire.web import app, solving
 from pyramid_solitaire.web.fairness import RateLimited, TokenBuckets
 from pyramid_solitaire.web.server import (

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pyramid_solitaire import kernel as k
-from pyramid_solitaire.cards import value
-from pyramid_solitaire.deal import COVERED_BY, PYRAMID_MASK, PYRAMID_SIZE, START, Deal, State
-from pyramid_solitaire.game import Game
+from pyramid_solitaire.engine.cards import value
+from pyramid_solitaire.engine.deal import COVERED_BY, PYRAMID_MASK, PYRAMID_SIZE, START, Deal, State
+from pyramid_solitaire.engine.game import Game
+from pyramid_solitaire.engine.variants import VARIANTS, get_variant
 from pyramid_solitaire.solver import (
     UNKNOWN,
     UNWINNABLE,
@@ -23,7 +23,7 @@ from pyramid_solitaire.solver import (
     solve,
     solve_game,
 )
-from pyramid_solitaire.variants import VARIANTS, get_variant
+from pyramid_solitaire.solver import kernel as k
 
 VARIANT_IDS = list(VARIANTS)
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "solver_verdicts.json").read_text())

@@ -6,9 +6,9 @@ import json
 import pytest
 
 from pyramid_solitaire.cli import main
-from pyramid_solitaire.deal import START, Deal
-from pyramid_solitaire.stats import Row, parse_range, percentile, summary, wilson
-from pyramid_solitaire.variants import get_variant
+from pyramid_solitaire.engine.deal import START, Deal
+from pyramid_solitaire.engine.variants import get_variant
+from pyramid_solitaire.research.winrates import Row, parse_range, percentile, summary, wilson
 
 
 def replays(variant: str, deck: str, line: str) -> bool:

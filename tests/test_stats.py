@@ -13,10 +13,10 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 
-from pyramid_solitaire import dataset
 from pyramid_solitaire.cli import main
-from pyramid_solitaire.dataset import Chunk, Series
-from pyramid_solitaire.stats import Row, Tally, summary
+from pyramid_solitaire.research import dataset
+from pyramid_solitaire.research.dataset import Chunk, Series
+from pyramid_solitaire.research.winrates import Row, Tally, summary
 
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "solver_verdicts.json").read_text())["verdicts"]
 BIN = Path(sys.executable).parent

@@ -1,6 +1,6 @@
 import pytest
 
-from pyramid_solitaire.variants import VARIANTS, UnknownVariant, get_variant
+from pyramid_solitaire.engine.variants import VARIANTS, UnknownVariant, get_variant
 
 
 def test_the_six_variants_of_the_rules():

@@ -4,16 +4,16 @@ import json
 
 import pytest
 from fastapi.testclient import TestClient
-
 from helpers import STUCK_GIZA_3, WIN_GIZA_18
+
 from pyramid_solitaire import cli
-from pyramid_solitaire.cards import card_text as _text
-from pyramid_solitaire.decks import RANDOM_DEALS
-from pyramid_solitaire.game import Game
-from pyramid_solitaire.variants import VARIANTS
+from pyramid_solitaire.engine.cards import card_text as _text
+from pyramid_solitaire.engine.decks import RANDOM_DEALS
+from pyramid_solitaire.engine.game import Game
+from pyramid_solitaire.engine.variants import VARIANTS
+from pyramid_solitaire.engine.view import view
 from pyramid_solitaire.web import app
 from pyramid_solitaire.web.solving import hint_for
-from pyramid_solitaire.web.view import view
 
 client = TestClient(app)
 

@@ -7,12 +7,12 @@ from datetime import date
 
 import pytest
 from fastapi.testclient import TestClient
-
 from helpers import LOSE_GIZA_26, timeless
-from pyramid_solitaire import hints, web
-from pyramid_solitaire.decks import daily_deal
-from pyramid_solitaire.game import Game
-from pyramid_solitaire.solver import UNKNOWN, Solution, solve
+
+from pyramid_solitaire import web
+from pyramid_solitaire.engine.decks import daily_deal
+from pyramid_solitaire.engine.game import Game
+from pyramid_solitaire.solver import UNKNOWN, Solution, hints, solve
 from pyramid_solitaire.web import solving
 
 client = TestClient(web.app)

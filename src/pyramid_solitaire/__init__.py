@@ -1,1 +1,10 @@
-"""Pyramid solitaire: game engine, exact solver, command line and browser game."""
+"""Pyramid solitaire: game engine, exact solver, command line and browser game.
+
+The layers, each a package, each importing only from the ones above it in this list:
+
+    engine    the rules (the specification; standard library only)
+    solver    exact search over the engine's positions; hints and reviews
+    research  win rates of many deals (Dask, Parquet)
+    cli       the `pyramid-solitaire` command
+    web       the JSON API and the page (static/)
+"""

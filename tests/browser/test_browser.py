@@ -16,7 +16,7 @@ from browser_helpers import (
 )
 from playwright.sync_api import Page, expect
 
-from pyramid_solitaire.game import Game
+from pyramid_solitaire.engine.game import Game
 
 pytestmark = pytest.mark.browser
 

@@ -8,7 +8,7 @@ import pytest
 from browser_helpers import WIN_GIZA_18, card, moves_made, play, slow_network
 from playwright.sync_api import Page, expect
 
-from pyramid_solitaire.game import Game
+from pyramid_solitaire.engine.game import Game
 
 pytestmark = pytest.mark.browser
 

@@ -4,9 +4,8 @@ import re
 
 import pytest
 from browser_helpers import LOSE_GIZA_26, PHONE, card, moves_made, open_deal, play
-from playwright.sync_api import Page, expect
-
 from helpers import played, reference_marks
+from playwright.sync_api import Page, expect
 
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("patient_hints")]
 

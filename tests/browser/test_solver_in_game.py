@@ -8,8 +8,8 @@ import pytest
 from browser_helpers import LOSE_GIZA_26, STUCK_GIZA_3, WIN_GIZA_18, card, moves_made, open_deal, play
 from playwright.sync_api import Page, expect
 
-from pyramid_solitaire.decks import daily_deal
-from pyramid_solitaire.game import Game
+from pyramid_solitaire.engine.decks import daily_deal
+from pyramid_solitaire.engine.game import Game
 from pyramid_solitaire.solver import solve
 from pyramid_solitaire.web import solving
 

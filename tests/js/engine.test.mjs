@@ -1,7 +1,7 @@
 // engine.js (the rules in the page) answers what the Python engine wrote into the conformance
 // corpus, tests/golden/corpus.json. Run: node --test tests/js/ (make test does).
 // A failure here means engine.js and the Python engine disagree: the Python engine is the
-// specification, so engine.js follows it (after `python -m pyramid_solitaire.corpus` if the
+// specification, so engine.js follows it (after `python tools/corpus.py` if the
 // Python rules changed on purpose).
 
 import assert from "node:assert/strict";

@@ -5,7 +5,7 @@ sends it with every request; the server loads it, does one thing, and answers wi
 record and a `view` of the position that the page draws as it is.
 
     application  the composition root: middleware, error answers, routes, the page
-    models       request bodies         view       engine <-> JSON
+    models       request bodies         (engine/view.py: engine <-> JSON)
     deals        which deal to play     solving    the shared solver: hints, winnable deals
     errors       error answers          fairness   the solver's rate limit per client address
     headers      security headers       access     one log line per request

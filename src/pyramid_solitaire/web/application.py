@@ -2,11 +2,12 @@
 
 from fastapi import Depends, FastAPI, Request
 
-from ..deal import IllegalMove
-from ..decks import daily_deal
-from ..errors import MESSAGES
-from ..game import Game
-from ..variants import DEFAULT_VARIANT, VARIANTS, get_variant
+from ..engine.deal import IllegalMove
+from ..engine.decks import daily_deal
+from ..engine.errors import MESSAGES
+from ..engine.game import Game
+from ..engine.variants import DEFAULT_VARIANT, VARIANTS, get_variant
+from ..engine.view import answer
 from .access import AccessLog
 from .assets import STATIC, add_page_and_assets
 from .deals import RequestError, parse_day, parse_deal_number, random_deal
@@ -17,7 +18,6 @@ from .limits import MAX_BODY, BodyLimit
 from .models import MoveRequest, NewGame, RecordOnly, UndoRequest
 from .offline import service_worker
 from .solving import REVIEW_COST, WAY_COST, hint_for, proven_winnable_deal, review_for, warm_solver, way_for
-from .view import answer
 
 
 def create_app() -> FastAPI:

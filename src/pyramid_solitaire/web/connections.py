@@ -21,7 +21,7 @@ from uvicorn.config import Config
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.server import ServerState
 
-from ..errors import Refusal
+from ..engine.errors import Refusal
 
 log = logging.getLogger("pyramid_solitaire.web")
 

@@ -4,8 +4,8 @@ Deal numbers and random deals follow the one rule of decks.py, as on the command
 import re
 from datetime import date
 
-from ..decks import parse_deal_number, random_deal
-from ..errors import Refusal, cut
+from ..engine.decks import parse_deal_number, random_deal
+from ..engine.errors import Refusal, cut
 
 __all__ = ["RequestError", "parse_day", "parse_deal_number", "random_deal"]
 

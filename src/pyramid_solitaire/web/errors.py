@@ -6,8 +6,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
-from ..deal import IllegalMove
-from ..errors import Refusal, cut
+from ..engine.deal import IllegalMove
+from ..engine.errors import Refusal, cut
 
 
 def refused(refusal: Refusal, status: int, headers: dict | None = None) -> JSONResponse:

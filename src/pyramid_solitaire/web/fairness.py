@@ -15,7 +15,7 @@ import time
 
 from fastapi import FastAPI, Request
 
-from ..errors import Refusal
+from ..engine.errors import Refusal
 from .errors import refused
 
 SOLVER_BURST = 30.0  # a person asks a few hints a minute; thirty in a row is a script

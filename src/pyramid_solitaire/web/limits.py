@@ -2,7 +2,7 @@
 
 import asyncio
 
-from ..errors import Refusal
+from ..engine.errors import Refusal
 from .errors import refused
 
 # A real request is a few kilobytes (a record of a few hundred moves); anything far bigger is junk.

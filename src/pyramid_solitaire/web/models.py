@@ -4,7 +4,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..variants import DEFAULT_VARIANT
+from ..engine.variants import DEFAULT_VARIANT
 
 
 class Body(BaseModel):

@@ -6,10 +6,10 @@ from contextlib import asynccontextmanager, contextmanager
 
 from fastapi import FastAPI
 
-from ..game import Game
-from ..hints import HINT_SECONDS, advice, unchecked, winnable_deal
-from ..review import REVIEW_SECONDS, review, shortest_way
-from ..solver import warm_up
+from ..engine.game import Game
+from ..solver.hints import HINT_SECONDS, advice, unchecked, winnable_deal
+from ..solver.review import REVIEW_SECONDS, review, shortest_way
+from ..solver.search import warm_up
 from .deals import random_deal
 
 WINNABLE_SECONDS = 2.0  # how long New game may look for a deal the solver proves winnable

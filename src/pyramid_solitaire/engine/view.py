@@ -1,7 +1,7 @@
 """Engine <-> JSON: the record the browser keeps and the `view` of the position the page draws."""
 
-from ..cards import card_text
-from ..game import Game
+from .cards import card_text
+from .game import Game
 
 # JavaScript numbers are exact only up to 2**53; bigger deal numbers travel as text
 # (Game.from_record reads them back).

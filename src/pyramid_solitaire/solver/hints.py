@@ -9,10 +9,10 @@ a legal move, and then it says that the move is not checked.
 import time
 from dataclasses import dataclass
 
-from .deal import Move
-from .game import Game
+from ..engine.deal import Move
+from ..engine.game import Game
 from .review import last_winnable
-from .solver import UNKNOWN, UNWINNABLE, WINNABLE, solve
+from .search import UNKNOWN, UNWINNABLE, WINNABLE, solve
 
 WON = "won"
 # Well under a second, as the browser needs. Deciding comes first (a proven winning move is the

@@ -1,7 +1,7 @@
 """Small builders shared by the engine tests."""
 
-from pyramid_solitaire.cards import ALL_CARDS, card_text, parse_card
-from pyramid_solitaire.game import Game
+from pyramid_solitaire.engine.cards import ALL_CARDS, card_text, parse_card
+from pyramid_solitaire.engine.game import Game
 from pyramid_solitaire.solver import WINNABLE, reference_solve
 
 # Lines found with a small exhaustive search, checked against the engine where they are used:

@@ -17,7 +17,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from .variants import VARIANTS
+from ..engine.variants import VARIANTS
 
 SCHEMA = pa.schema(
     [

@@ -12,9 +12,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .deal import Move, State
-from .game import Game
-from .solver import UNKNOWN, UNWINNABLE, WINNABLE, solve
+from ..engine.deal import Move, State
+from ..engine.game import Game
+from .search import UNKNOWN, UNWINNABLE, WINNABLE, solve
 
 REVIEW_SECONDS = 2.0  # the page's budget for one review: decisions first, then the shortest lines
 WINNABLE_MARK, LOSING, LOST = "winnable", "losing", "lost"  # and UNKNOWN

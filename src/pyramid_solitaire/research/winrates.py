@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pyarrow as pa
 
-from .solver import UNKNOWN, WINNABLE
+from ..solver.search import UNKNOWN, WINNABLE
 
 HARDEST = 10  # deals listed per kind of hardness
 # Solving times go in buckets 0.1% wide from 1 microsecond to 10,000 s: percentiles to 0.1%.

@@ -27,16 +27,16 @@ class SolverLoader(WorkerPlugin):
     name = "pyramid-solitaire-solver"
 
     def setup(self, worker) -> None:
-        from .solver import warm_up
+        from ..solver.search import warm_up
 
         warm_up()
 
 
 def solve_chunk(series: Series, first: int, last: int, time_limit: float | None) -> pa.Table:
     """Solve the deals first..last on a worker: one row each, in deal order."""
-    from .deal import Deal
-    from .solver import solve
-    from .variants import get_variant
+    from ..engine.deal import Deal
+    from ..engine.variants import get_variant
+    from ..solver.search import solve
 
     variant = get_variant(series.variant)
     columns: tuple[list, ...] = ([], [], [], [], [], [])

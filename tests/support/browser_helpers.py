@@ -2,9 +2,8 @@
 
 import re
 
-from playwright.sync_api import Page, expect
-
 from helpers import LOSE_GIZA_26, STUCK_GIZA_3, WIN_GIZA_18, WIN_PYRAMID_2  # noqa: F401 (shared lines)
+from playwright.sync_api import Page, expect
 
 # A phone held upright, with touch.
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}

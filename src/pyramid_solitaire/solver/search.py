@@ -7,14 +7,13 @@ over `Deal.legal_moves` and `Deal.apply`; the tests make the compiled search agr
 """
 
 import time
-from collections import deque
 from dataclasses import dataclass
 
 import numpy as np
 
+from ..engine.deal import START, Deal, Move, State
+from ..engine.decks import DECK_SIZE
 from . import kernel as k
-from .deal import START, Deal, Move, State
-from .decks import DECK_SIZE
 
 WINNABLE = "winnable"
 UNWINNABLE = "unwinnable"
@@ -269,7 +268,7 @@ def warm_up(shortest: bool = True) -> None:
     """Load (or compile, the first time) the compiled functions, so later timings are honest.
     Every variant and both modes share them, so one small search loads them all; without
     `shortest`, only those the decision search needs (a command that asks no more starts sooner)."""
-    from .variants import VARIANTS
+    from ..engine.variants import VARIANTS
 
     deal = Deal.from_number(VARIANTS["pyramid"], 1)  # winnable: both searches run
     solve(deal, shortest=shortest, node_limit=WARM_UP_NODES)
@@ -279,58 +278,3 @@ def warm_up(shortest: bool = True) -> None:
 def solve_game(game, **limits) -> Solution:
     """Solve the current position of a `Game`."""
     return solve(game.deal, game.state, **limits)
-
-
-# --- the readable specification ---------------------------------------------------------------
-
-
-class OutOfBudget(Exception):
-    """The reference search met its node limit."""
-
-
-def reference_solve(deal: Deal, state: State = START, node_limit: int = 100_000) -> tuple[str, list[Move]]:
-    """Try every legal move, depth first, remembering the positions found lost.
-    Returns (WINNABLE, line), (UNWINNABLE, []) or (UNKNOWN, []) past `node_limit` positions."""
-    lost: set[State] = set()
-
-    def winning_line(state: State) -> list[Move] | None:
-        if deal.is_won(state):
-            return []
-        if state in lost:
-            return None
-        if len(lost) >= node_limit:
-            raise OutOfBudget
-        for move in deal.legal_moves(state):
-            rest = winning_line(deal.apply(state, move))
-            if rest is not None:
-                return [move] + rest
-        lost.add(state)
-        return None
-
-    try:
-        line = winning_line(state)
-    except OutOfBudget:
-        return UNKNOWN, []
-    return (UNWINNABLE, []) if line is None else (WINNABLE, line)
-
-
-def reference_shortest(deal: Deal, state: State = START, node_limit: int = 100_000) -> tuple[str, list[Move]]:
-    """Breadth first: the first won position reached has a line with the fewest steps."""
-    parent: dict[State, tuple[State, Move] | None] = {state: None}
-    queue = deque([state])
-    while queue:
-        here = queue.popleft()
-        if deal.is_won(here):
-            line = []
-            while (step := parent[here]) is not None:
-                here, move = step
-                line.append(move)
-            return WINNABLE, line[::-1]
-        if len(parent) > node_limit:
-            return UNKNOWN, []
-        for move in deal.legal_moves(here):
-            after = deal.apply(here, move)
-            if after not in parent:
-                parent[after] = (here, move)
-                queue.append(after)
-    return UNWINNABLE, []

@@ -12,12 +12,12 @@ import signal
 import sys
 from typing import NoReturn
 
-from .board import draw_board
-from .deal import IllegalMove, MoveSyntaxError
-from .decks import RANDOM_DEALS, parse_deal_number, random_deal
-from .errors import Refusal, cut
-from .game import Game
-from .variants import DEFAULT_VARIANT, VARIANTS
+from ..engine.board import draw_board
+from ..engine.deal import IllegalMove, MoveSyntaxError
+from ..engine.decks import RANDOM_DEALS, parse_deal_number, random_deal
+from ..engine.errors import Refusal, cut
+from ..engine.game import Game
+from ..engine.variants import DEFAULT_VARIANT, VARIANTS
 
 EXIT_USAGE = 2
 
@@ -142,7 +142,7 @@ def play_command(game: Game, command: str, out) -> bool | None:
 
 def cmd_serve(args, out) -> int:
     """Serve the browser game (and its JSON API) until interrupted."""
-    from .web import serve  # the web stack loads only for this command
+    from ..web import serve  # the web stack loads only for this command
 
     print(f"Pyramid solitaire on http://{args.host}:{args.port}/", file=out, flush=True)
     serve(
@@ -158,7 +158,7 @@ def cmd_serve(args, out) -> int:
 
 def cmd_hint(args, out) -> int:
     """The page's hint for a game record read from a file or standard input."""
-    from .hints import advice  # the solver loads only for the commands that need it
+    from ..solver.hints import advice  # the solver loads only for the commands that need it
 
     text = sys.stdin.read() if args.record == "-" else _read_file(args.record)
     shown = advice(Game.from_json(text), args.time_limit)  # the same call as the page's /api/hint
@@ -168,7 +168,7 @@ def cmd_hint(args, out) -> int:
 
 def cmd_review(args, out) -> int:
     """The page's review of a game record: a mark per move, the losing move, the shortest wins."""
-    from .review import review  # the solver loads only for the commands that need it
+    from ..solver.review import review  # the solver loads only for the commands that need it
 
     text = sys.stdin.read() if args.record == "-" else _read_file(args.record)
     shown = review(Game.from_json(text), args.time_limit).to_dict()  # as the page's /api/review
@@ -241,9 +241,9 @@ def seconds_limit(text: str) -> float:
 def cmd_solve(args, out) -> int:
     """Solve a deal number, a deck string, or a file of deck strings (one per line); a bad line
     of the file is reported on standard error and the rest are still solved (exit status 2)."""
-    from .deal import Deal
-    from .solver import warm_up
-    from .variants import get_variant
+    from ..engine.deal import Deal
+    from ..engine.variants import get_variant
+    from ..solver.search import warm_up
 
     if sum([args.number is not None, args.deck is not None, args.deck_file is not None]) != 1:
         raise UsageError("cli_solve_source")
@@ -274,7 +274,7 @@ def cmd_solve(args, out) -> int:
 
 def print_solution(deal, args, out) -> None:
     """One line: the verdict, then the winning line in move notation (or one JSON object)."""
-    from .solver import WINNABLE, solve
+    from ..solver.search import WINNABLE, solve
 
     found = solve(deal, shortest=args.shortest, time_limit=args.time_limit)
     if args.json:
@@ -299,7 +299,8 @@ def cmd_stats(args, out) -> int:
     import os
     import tempfile
 
-    from . import dataset, stats
+    from ..research import dataset
+    from ..research import winrates as stats
 
     if args.summary is not None:
         return print_stored(args.summary, args, out)
@@ -353,7 +354,7 @@ def solve_with_bar(folder: str, series, numbers: range, args) -> None:
     """The deals not yet in `folder`, on the cluster, with tqdm's bar (deals/s, time left)."""
     from tqdm import tqdm
 
-    from . import cluster, dataset
+    from ..research import cluster, dataset
 
     chunks = dataset.stored_chunks(folder, series)
     done = sum(last - first + 1 for first, last in dataset.covered(numbers, chunks))
@@ -366,7 +367,8 @@ def solve_with_bar(folder: str, series, numbers: range, args) -> None:
 
 def print_stored(folder: str, args, out) -> int:
     """`stats --summary DIR`: the figures of every series stored there, within --deals if given."""
-    from . import dataset, stats
+    from ..research import dataset
+    from ..research import winrates as stats
 
     numbers = stats.parse_range(args.deals) if args.deals else None
     found = dataset.stored_series(folder)
@@ -382,7 +384,8 @@ def print_stored(folder: str, args, out) -> int:
 
 
 def print_summary(series, numbers: range | None, chunks, out) -> None:
-    from . import dataset, stats
+    from ..research import dataset
+    from ..research import winrates as stats
 
     tally = stats.Tally()
     for table in dataset.read_rows(chunks, numbers):
@@ -524,7 +527,3 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as err:  # refusals, and the few plain ValueErrors of stats and the solver
         print(f"pyramid-solitaire {args.command}: error: {cut(str(err), 300)}", file=sys.stderr)
         return EXIT_USAGE
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,0 +1,35 @@
+"""The exact solver: is a position winnable, a winning line, the shortest line; hints and reviews.
+
+search     solve, Solution, budgets: the API over the compiled kernel
+kernel     the hot loop (decision search, loss proofs, IDA* shortest search)
+reference  plain-Python searches, the readable specification the kernel is held to
+hints      the next move of a winning line, or why the game is lost
+review     each move of a game marked against the solver; the shortest way
+"""
+
+from .reference import reference_shortest, reference_solve
+from .search import (
+    UNKNOWN,
+    UNWINNABLE,
+    WINNABLE,
+    Solution,
+    lower_bound,
+    solve,
+    solve_game,
+    state_key,
+    warm_up,
+)
+
+__all__ = [
+    "UNKNOWN",
+    "UNWINNABLE",
+    "WINNABLE",
+    "Solution",
+    "lower_bound",
+    "reference_shortest",
+    "reference_solve",
+    "solve",
+    "solve_game",
+    "state_key",
+    "warm_up",
+]
