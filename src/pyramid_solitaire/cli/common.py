@@ -1,0 +1,76 @@
+"""What the commands share: usage errors as refusals, the deal arguments, reading files."""
+
+import argparse
+from typing import NoReturn
+
+from ..engine.decks import RANDOM_DEALS, parse_deal_number, random_deal
+from ..engine.errors import Refusal, cut
+from ..engine.game import Game
+from ..engine.variants import DEFAULT_VARIANT, VARIANTS
+
+EXIT_USAGE = 2
+
+
+class UsageError(Refusal):
+    """A command line that asks for something impossible."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with its usage errors raised as one-line refusals instead of printed usage."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError("cli_usage", detail=message)
+
+
+def add_variant(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--variant",
+        "-v",
+        default=DEFAULT_VARIANT,
+        choices=list(VARIANTS),
+        help=f"rule variant (default {DEFAULT_VARIANT})",
+    )
+
+
+def add_deal_choice(parser: argparse.ArgumentParser, random_default: bool = False) -> None:
+    add_number(parser)
+    parser.add_argument("--deck", help="a deck string of 52 cards (RULES.md)")
+    parser.add_argument("--random", action="store_true", help=f"a random deal number (below {RANDOM_DEALS})")
+
+
+def add_number(parser: argparse.ArgumentParser) -> None:
+    # Kept as text: decks.parse_deal_number reads it later, so its refusal keeps its code
+    # (an argparse type would turn it into a generic usage error).
+    parser.add_argument("number", nargs="?", help="deal number (0 to 2**64 - 1)")
+
+
+def game_from_args(args) -> Game:
+    """The game named by a deal number, a deck string, or --random (the default for play)."""
+    chosen = [args.number is not None, args.deck is not None, args.random]
+    if sum(chosen) > 1:
+        raise UsageError("cli_one_deal")
+    if args.deck is not None:
+        return Game(args.variant, deck=args.deck)
+    number = parse_deal_number(args.number) if args.number is not None else random_deal()
+    return Game(args.variant, number=number)
+
+
+def seconds_limit(text: str) -> float:
+    """argparse type for a time limit in seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value >= 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"'{text}' is not a time limit (seconds, 0 or more)")
+    return value
+
+
+def read_file(path: str) -> str:
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except OSError as err:
+        raise UsageError("cli_read_file", path=cut(path, 200), detail=err.strerror) from None
+    except UnicodeDecodeError:
+        raise UsageError("cli_read_file", path=cut(path, 200), detail="not UTF-8 text") from None

@@ -1,0 +1,163 @@
+"""Commands that ask the solver: hint, review (game records), solve (deals)."""
+
+import json
+import sys
+
+from ..engine.decks import parse_deal_number
+from ..engine.game import Game
+from .common import EXIT_USAGE, UsageError, add_number, add_variant, read_file, seconds_limit
+
+
+def add_commands(sub) -> None:
+    """This group's subcommands, on the parser's subparsers."""
+    p = sub.add_parser("hint", help="the exact hint for a game record (JSON, as the page saves it)")
+    p.add_argument("record", nargs="?", default="-", help="record file (default: standard input)")
+    p.add_argument("--time-limit", type=float, default=0.5, help="seconds for the solver (default 0.5)")
+    p.add_argument("--json", action="store_true", help="print the hint as JSON")
+    p.set_defaults(func=cmd_hint)
+
+    p = sub.add_parser("review", help="review a game record against the solver: a mark per move")
+    p.add_argument("record", nargs="?", default="-", help="record file (default: standard input)")
+    p.add_argument(
+        "--time-limit", type=seconds_limit, default=10.0, help="seconds for the whole review (default 10)"
+    )
+    p.add_argument("--json", action="store_true", help="print the review as JSON")
+    p.set_defaults(func=cmd_review)
+
+    p = sub.add_parser("solve", help="solve deals exactly: winnable with a winning line, or unwinnable")
+    add_variant(p)
+    add_number(p)
+    p.add_argument("--deck", help="a deck string of 52 cards (RULES.md)")
+    p.add_argument("--deck-file", help="a file with one deck string per line ('-': standard input)")
+    p.add_argument("--shortest", action="store_true", help="a line with the fewest steps (proven)")
+    p.add_argument(
+        "--json", action="store_true", help="one JSON object per deal: verdict, line, steps, states, seconds"
+    )
+    p.add_argument("--time-limit", type=seconds_limit, help="seconds per deal; past it: unknown")
+    p.set_defaults(func=cmd_solve)
+
+
+def cmd_hint(args, out) -> int:
+    """The page's hint for a game record read from a file or standard input."""
+    from ..solver.hints import advice  # the solver loads only for the commands that need it
+
+    text = sys.stdin.read() if args.record == "-" else read_file(args.record)
+    shown = advice(Game.from_json(text), args.time_limit)  # the same call as the page's /api/hint
+    print(json.dumps(shown) if args.json else describe_hint(shown), file=out)
+    return 0
+
+
+def cmd_review(args, out) -> int:
+    """The page's review of a game record: a mark per move, the losing move, the shortest wins."""
+    from ..solver.review import review  # the solver loads only for the commands that need it
+
+    text = sys.stdin.read() if args.record == "-" else read_file(args.record)
+    shown = review(Game.from_json(text), args.time_limit).to_dict()  # as the page's /api/review
+    print(json.dumps(shown) if args.json else describe_review(shown), file=out)
+    return 0
+
+
+def describe_review(r: dict) -> str:
+    """The review as lines: the start, each move with its mark, then what it adds up to."""
+    lines = [f"start: {r['start']['winnable']}" + _way(r["start"], ", shortest win")]
+    width = max((len(m["move"]) for m in r["moves"]), default=0)
+    lines += [f"{m['n']:3}. {m['move']:{width}}  {m['mark']}" for m in r["moves"]]
+    if r["losing_move"]:
+        move = r["moves"][r["losing_move"] - 1]["move"]
+        way = _way(r["at_loss"], "; before it the shortest win was") if r["at_loss"] else ""
+        lines.append(f"move {r['losing_move']} ({move}) lost the game{way}")
+    if r["last_winnable"] == -1:
+        lines.append("the deal cannot be won from the start")
+    if r["won"]:
+        more = f", {r['longer_by']} more than the shortest win" if r["longer_by"] is not None else ""
+        lines.append(f"won in {len(r['moves'])} moves{more}")
+    if not r["complete"]:
+        lines.append("unknown: the solver ran out of time before every move was decided")
+    return "\n".join(lines)
+
+
+def _way(way: dict, intro: str) -> str:
+    if way["verdict"] != "winnable":
+        return ""
+    proven = "" if way["proven"] else " (not proven shortest)"
+    return f"{intro} {way['steps']} steps{proven}"
+
+
+def describe_hint(h: dict) -> str:
+    """One line a player can act on, the same facts the page shows."""
+    if h["verdict"] == "won":
+        return "won: the pyramid is cleared"
+    if h["verdict"] == "winnable":
+        line = "a shortest winning line" if h["shortest"] else "a winning line"
+        return f"winnable: play {h['move']} (first move of {line}, {h['steps']} steps)"
+    if h["verdict"] == "unwinnable":
+        if h["last_winnable"] is None:
+            return "unwinnable: this position cannot be won (the solver ran out of time looking further back)"
+        if h["last_winnable"] < 0:
+            return "unwinnable: this deal cannot be won from the start"
+        when = (
+            f"after move {h['last_winnable']} ({h['last_winnable_move']})"
+            if h["last_winnable"]
+            else "at the start"
+        )
+        return (
+            f"unwinnable: the game was last winnable {when}; {h['losing_move']} lost it; "
+            f"undo {h['undo']} move{'s' * (h['undo'] != 1)} to get back there"
+        )
+    move = h["move"] or "nothing"
+    return f"unknown: the solver ran out of time; try {move} (not checked)"
+
+
+def cmd_solve(args, out) -> int:
+    """Solve a deal number, a deck string, or a file of deck strings (one per line); a bad line
+    of the file is reported on standard error and the rest are still solved (exit status 2)."""
+    from ..engine.deal import Deal
+    from ..engine.variants import get_variant
+    from ..solver.search import warm_up
+
+    if sum([args.number is not None, args.deck is not None, args.deck_file is not None]) != 1:
+        raise UsageError("cli_solve_source")
+    variant = get_variant(args.variant)
+    warm_up(args.shortest)  # load the compiled search first, so `seconds` is the search alone
+    if args.deck_file is None:
+        deal = (
+            Deal.from_deck(variant, args.deck)
+            if args.deck is not None
+            else Deal.from_number(variant, parse_deal_number(args.number))
+        )
+        print_solution(deal, args, out)
+        return 0
+    text = sys.stdin.read() if args.deck_file == "-" else read_file(args.deck_file)
+    bad = 0
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        try:
+            deal = Deal.from_deck(variant, line)
+        except ValueError as err:
+            print(f"pyramid-solitaire solve: {args.deck_file} line {number}: {err}", file=sys.stderr)
+            bad += 1
+            continue
+        print_solution(deal, args, out)
+    return EXIT_USAGE if bad else 0
+
+
+def print_solution(deal, args, out) -> None:
+    """One line: the verdict, then the winning line in move notation (or one JSON object)."""
+    from ..solver.search import WINNABLE, solve
+
+    found = solve(deal, shortest=args.shortest, time_limit=args.time_limit)
+    if args.json:
+        record = found.to_dict(deal)
+        if args.shortest:
+            record["shortest"] = found.shortest
+        print(json.dumps(record), file=out, flush=True)
+    elif found.verdict == WINNABLE:
+        print(f"{found.verdict} {deal.format_line(found.line)}".rstrip(), file=out, flush=True)
+        if args.shortest and not found.shortest:
+            print(
+                "pyramid-solitaire solve: note: the time limit ran out before this line was proven shortest",
+                file=sys.stderr,
+            )
+    else:
+        print(found.verdict, file=out, flush=True)

@@ -1,0 +1,79 @@
+"""The layers of the package as a test: an import that points up the layers fails here.
+
+engine (the rules) -> solver -> research | web -> cli: each layer imports only from itself and the
+layers it stands on, and engine from the standard library alone (it is the specification).
+"""
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).parents[1] / "src" / "pyramid_solitaire"
+MAY_IMPORT = {
+    "engine": {"engine"},
+    "solver": {"engine", "solver"},
+    "research": {"engine", "solver", "research"},
+    "web": {"engine", "solver", "web"},
+    "cli": {"engine", "solver", "research", "web", "cli"},
+}
+
+
+def imports(path: Path) -> list[tuple[int, str]]:
+    """(line, absolute module) for every import in one module of the package."""
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    package = parts if parts[-1] == "__init__" else parts[:-1]
+    package = [p for p in package if p != "__init__"]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] if node.level else []
+            module = ".".join(base + ([node.module] if node.module else []))
+            if node.module is None:  # from . import a, b: each name is a module
+                found += [(node.lineno, f"{module}.{alias.name}") for alias in node.names]
+            else:
+                found.append((node.lineno, module))
+    return found
+
+
+def upward_imports(layer: str) -> list[str]:
+    wrong = []
+    for path in sorted((PACKAGE / layer).rglob("*.py")):
+        for line, module in imports(path):
+            top, _, rest = module.partition(".")
+            if top == "pyramid_solitaire":
+                target = rest.partition(".")[0]
+                if target not in MAY_IMPORT[layer]:
+                    wrong.append(f"{path.relative_to(PACKAGE)}:{line} imports {module}")
+            elif layer == "engine" and top not in sys.stdlib_module_names:
+                wrong.append(
+                    f"{path.relative_to(PACKAGE)}:{line} imports {module} (not the standard library)"
+                )
+    return wrong
+
+
+@pytest.mark.parametrize("layer", sorted(MAY_IMPORT))
+def test_no_import_points_up_the_layers(layer):
+    assert upward_imports(layer) == []
+
+
+def test_the_walk_sees_relative_imports(tmp_path, monkeypatch):
+    """A relative import from engine/ into solver/ is named (the walk resolves dots)."""
+    fake = tmp_path / "pyramid_solitaire"
+    (fake / "engine").mkdir(parents=True)
+    (fake / "engine" / "deal.py").write_text("from ..solver import search\nimport json\nimport numpy\n")
+    monkeypatch.setattr(sys.modules[__name__], "PACKAGE", fake)
+    assert upward_imports("engine") == [
+        "engine/deal.py:1 imports pyramid_solitaire.solver",
+        "engine/deal.py:3 imports numpy (not the standard library)",
+    ]
+
+
+def test_every_module_belongs_to_a_layer():
+    loose = {p.name for p in PACKAGE.glob("*.py")} - {"__init__.py", "__main__.py"}
+    assert loose == set()
+    folders = {p.name for p in PACKAGE.iterdir() if p.is_dir() and (p / "__init__.py").exists()}
+    assert folders == set(MAY_IMPORT)
