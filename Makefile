@@ -19,7 +19,7 @@ $(STAMP): pyproject.toml
 browser:
 	@command -v chromium >/dev/null 2>&1 || (apt-get update && apt-get install -y chromium)
 
-# Node runs the page's rules engine (static/js/engine.js) against the conformance corpus.
+# Node runs the page's rules (static/js/rules/) against the conformance corpus.
 node:
 	@command -v node >/dev/null 2>&1 || (apt-get update && apt-get install -y nodejs)
 

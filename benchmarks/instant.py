@@ -39,7 +39,7 @@ PROBE = """() => {
 
 
 def page_code_size(static: Path) -> tuple[int, int]:
-    code = [*sorted((static / "js").glob("*.js")), *sorted((static / "css").glob("*.css"))]
+    code = [*sorted((static / "js").rglob("*.js")), *sorted((static / "css").glob("*.css"))]
     files = [static / "index.html", *code]
     raw = b"".join(f.read_bytes() for f in files)
     return len(raw), len(gzip.compress(raw, 9))

@@ -1,6 +1,7 @@
-"""The page speaks every refusal: i18n.js has one text per code of errors.MESSAGES in each language
+"""The page speaks every refusal: text/i18n.js has one text per code of errors.MESSAGES in each language
 (none missing, none the server never sends, no placeholder the server does not fill), filled in with
-cards and moves in words. (engine.js refuses with the Python engine's codes: test_corpus.py.)"""
+cards and moves in words. (The page's rules, js/rules/, refuse with the Python engine's codes:
+test_corpus.py.)"""
 
 import json
 import shutil
@@ -48,7 +49,7 @@ def run_node(folder: Path, script: str, data: object = None) -> object:
 def page_texts(page_modules):
     """{language: {code: template or plural forms}} as i18n.js holds them."""
     script = """
-import * as i18n from "./i18n.js";
+import * as i18n from "./text/i18n.js";
 const all = {};
 for (const [lang, codes] of Object.entries(i18n.refusalCodes())) {
   i18n.setLanguage(lang);
@@ -87,8 +88,8 @@ def test_texts_use_only_the_parameters_the_server_fills_in(page_texts, lang):
 def test_a_refusal_is_explained_in_words_in_german(page_modules):
     script = """
 import { readFileSync } from "node:fs";
-import { setLanguage } from "./i18n.js";
-import { explain } from "./refusals.js";
+import { setLanguage } from "./text/i18n.js";
+import { explain } from "./text/refusals.js";
 setLanguage("de");
 console.log(JSON.stringify(JSON.parse(readFileSync(0, "utf8")).map((r) => explain(r))));
 """

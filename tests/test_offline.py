@@ -28,8 +28,10 @@ def test_worker_lists_every_file_of_the_page_and_each_one_loads():
     assert answer.headers["cache-control"] == "no-cache"  # how a new release reaches the player
     release, assets = worker_constants(answer.text)
     assert release != "dev" and release.startswith(("0", "1", "2"))
-    for needed in ("/", "/static/js/engine.js", "/static/css/style.css", "/static/cards/Kh.svg"):
+    for needed in ("/", "/static/js/rules/game.js", "/static/css/style.css", "/static/cards/Kh.svg"):
         assert needed in assets
+    modules = {f"/static/{p.relative_to(STATIC).as_posix()}" for p in (STATIC / "js").rglob("*.js")}
+    assert modules - set(assets) == set(), "modules in folders of static/js/ are kept for offline play"
     assert "/static/cards/back.svg" in assets and "/static/manifest.webmanifest" in assets
     assert "/static/sw.js" not in assets
     for url in assets:

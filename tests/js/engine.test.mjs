@@ -1,26 +1,32 @@
-// engine.js (the rules in the page) answers what the Python engine wrote into the conformance
+// The rules in the page (static/js/rules/) answer what the Python engine wrote into the conformance
 // corpus, tests/golden/corpus.json. Run: node --test tests/js/ (make test does).
-// A failure here means engine.js and the Python engine disagree: the Python engine is the
-// specification, so engine.js follows it (after `python tools/corpus.py` if the
+// A failure here means the page's rules and the Python engine disagree: the Python engine is the
+// specification, so rules/ follows it (after `python tools/corpus.py` if the
 // Python rules changed on purpose).
 
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = new URL("../../", import.meta.url);
 const read = (path) => readFileSync(new URL(path, root), "utf8");
-// engine.js is a browser module; node reads a .js file as CommonJS, so it is imported as a copy named .mjs.
-const folder = mkdtempSync(join(tmpdir(), "engine-"));
+// The rules are browser modules: node reads them as ES modules from a copy whose folder says so.
+const folder = mkdtempSync(join(tmpdir(), "rules-"));
 after(() => rmSync(folder, { recursive: true }));
-const copy = join(folder, "engine.mjs");
-writeFileSync(copy, read("src/pyramid_solitaire/static/js/engine.js"));
-const engine = await import(pathToFileURL(copy).href);
+cpSync(fileURLToPath(new URL("src/pyramid_solitaire/static/js/rules/", root)), folder, { recursive: true });
+writeFileSync(join(folder, "package.json"), '{"type": "module"}');
+const rules = async (name) => import(pathToFileURL(join(folder, name)).href);
+const { cardText, parseCard } = await rules("cards.js");
+const { dealCards, formatDeck, parseDeck } = await rules("decks.js");
+const { moveText } = await rules("deal.js");
+const { RulesError } = await rules("errors.js");
+const { Game } = await rules("game.js");
+const { VARIANTS } = await rules("variants.js");
+const { view } = await rules("view.js");
 const corpus = JSON.parse(read("tests/golden/corpus.json"));
-const { Game, VARIANTS, cardText, dealCards, formatDeck, parseCard, parseDeck, view } = engine;
 
 const newGame = (entry) => new Game(entry.variant, entry.deck === undefined ? { deal: entry.deal } : { deck: entry.deck });
 
@@ -35,7 +41,7 @@ function refusal(thunk) {
   try {
     thunk();
   } catch (err) {
-    if (!(err instanceof engine.RulesError)) throw err;
+    if (!(err instanceof RulesError)) throw err;
     return { error: err.kind, message: err.message, code: err.code, params: err.params };
   }
   return { error: null };
@@ -84,7 +90,7 @@ test("playouts: the same legal moves, won and stuck after every step", () => {
     entry.steps.forEach(([action, moves, end], i) => {
       act(game, action);
       const where = `${entry.variant} deal ${entry.deal} step ${i + 1} (${action})`;
-      assert.equal(game.legalMoves().map(engine.moveText).join(" "), moves, where);
+      assert.equal(game.legalMoves().map(moveText).join(" "), moves, where);
       assert.equal(game.isWon ? "won" : game.isStuck ? "stuck" : "", end, where);
     });
   }

@@ -1,4 +1,4 @@
-// Cards, moves and counts in the player's language (words.js, i18n.js): never the notation.
+// Cards, moves and counts in the player's language (text/words.js, text/i18n.js): never the notation.
 // Run: node --test tests/js/ (make test does).
 
 import assert from "node:assert/strict";
@@ -14,8 +14,8 @@ after(() => rmSync(folder, { recursive: true }));
 cpSync(fileURLToPath(new URL("../../src/pyramid_solitaire/static/js/", import.meta.url)), folder, { recursive: true });
 writeFileSync(join(folder, "package.json"), '{"type": "module"}');
 globalThis.document = { documentElement: {} };
-const i18n = await import(pathToFileURL(join(folder, "i18n.js")).href);
-const words = await import(pathToFileURL(join(folder, "words.js")).href);
+const i18n = await import(pathToFileURL(join(folder, "text", "i18n.js")).href);
+const words = await import(pathToFileURL(join(folder, "text", "words.js")).href);
 
 function inLanguage(code, check) {
   i18n.setLanguage(code);

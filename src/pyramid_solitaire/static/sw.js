@@ -1,5 +1,5 @@
 // The service worker: after one visit the page, its modules, styles and card images come from a
-// cache, so the game opens and plays without a network (moves are played by engine.js).
+// cache, so the game opens and plays without a network (moves are played by js/rules/).
 // The server serves this file at /sw.js (scope: the whole site) with RELEASE and ASSETS filled in
 // (web/offline.py): RELEASE changes with every change to the page's files, so a new release
 // replaces the cache on the next visit. The game API is never cached; only the variant list

@@ -1,48 +1,53 @@
 // The page's composition root: it makes the parts and wires them; no rule is worked out here.
-// The modules and what each owns:
-//   session.js   the variant and game on the table (record and view), one request at a time,
-//                listeners told of every change; apply(move) is the one place a move is applied
-//   saves.js     when and what the session saves, restoring a save (store.js keeps the format)
-//   store.js     localStorage: save format, settings, favourites, recent games
-//   api.js       the server's JSON API          engine.js the rules in the page (held to the server's)
-//   local.js     api.js's calls answered in the page by engine.js: moves need no server
-//   offline.js   the service worker that keeps the page for offline play
-//   clock.js     playing time and idle time     play.js   the player's actions and what follows a change
-//   layout.js    the layout plan (card size, where each heap lies) for a table size
-//   board.js     the cards on the board, drawn from a view and a plan
-//   screen.js    toolbar state, status line, pause cover, end panel, and the board
-//   input.js     pointer (click, tap, drag) on the board       keys.js   the keyboard
-//   messages.js  the message line              hint-text.js  what a hint says
-//   menus.js     game menu, More dialog, yes/no dialog          stats-dialog.js, rules-dialog.js
-//   feel.js      sounds (sound.js, Web Audio) and the win's celebration (celebrate.js)
-//   fullscreen.js, dealing.js (daily deal, share links, winnable-only), stats.js (statistics)
-//   review.js    the move list, the review against the solver, watching the shortest win
-//   transfer.js  export and import of all saves, statistics and settings (More)
-//   i18n.js      every text in English and German; rules-text.js the Rules dialog's texts
-//   words.js     cards, moves and lists in the player's language ("the ten of hearts", "10♥ + 3♣")
-//   refusals.js  a refusal (its code and parameters) in the player's language
+// The modules, by folder, and what each owns. rules/ and state/ never touch the DOM
+// (tests/js/layers.test.mjs); main.js and play.js wire and drive the rest.
+//   rules/    the rules in the page, the Python engine's copy (held to it by the corpus):
+//             errors, cards, variants, decks, deal (layout and moves), game (undo, redo, record),
+//             view (what the page draws, the server's answer shape)
+//   state/    session.js the variant and game on the table (record and view), one request at a
+//             time, listeners told of every change; apply(move) is the one place a move is applied
+//             saves.js when and what the session saves, restoring a save (store.js keeps the format)
+//             store.js localStorage: save format, settings, favourites, recent games
+//             local.js api.js's calls answered in the page by rules/: moves need no server
+//             clock.js playing time and idle time; stats.js a player's statistics (streaks, bests)
+//             dealing.js daily deal, share links, winnable-only; transfer.js what export and import hold
+//   net/      api.js the server's JSON API; offline.js the service worker that keeps the page
+//   view/     layout.js the layout plan (card size, where each heap lies) for a table size
+//             board.js the cards on the board, drawn from a view and a plan
+//             screen.js toolbar state, status line, pause cover, end panel, and the board
+//             messages.js the message line; fullscreen.js; feel.js sounds (sound.js, Web Audio)
+//             and the win's celebration (celebrate.js)
+//   input/    pointer.js pointer (click, tap, drag) on the board; keys.js the keyboard
+//   dialogs/  menus.js game menu, More dialog, yes/no dialog; stats-dialog.js, rules-dialog.js,
+//             transfer-dialog.js (export and import, in More); review-panel.js the move list,
+//             the review against the solver, watching the shortest win
+//   text/     i18n.js every text (en.js, de.js), the language; rules-text.js the Rules dialog's
+//             texts; words.js cards, moves and lists in the player's language ("the ten of
+//             hearts", "10♥ + 3♣"); refusals.js a refusal in the player's language;
+//             hint-text.js what a hint says
+//   play.js   the player's actions and what follows a change
 
-import { createBoard } from "./board.js";
-import { createClock } from "./clock.js";
-import * as dealing from "./dealing.js";
-import { createFeel } from "./feel.js";
-import { createFullscreen } from "./fullscreen.js";
-import { browserLanguage, setLanguage, t, translatePage } from "./i18n.js";
-import { attachInput } from "./input.js";
-import { attachKeys } from "./keys.js";
-import { ask, bindMore, openGamesMenu, openMore } from "./menus.js";
-import { createMessages } from "./messages.js";
+import { createBoard } from "./view/board.js";
+import { createClock } from "./state/clock.js";
+import * as dealing from "./state/dealing.js";
+import { createFeel } from "./view/feel.js";
+import { createFullscreen } from "./view/fullscreen.js";
+import { browserLanguage, setLanguage, t, translatePage } from "./text/i18n.js";
+import { attachInput } from "./input/pointer.js";
+import { attachKeys } from "./input/keys.js";
+import { ask, bindMore, openGamesMenu, openMore } from "./dialogs/menus.js";
+import { createMessages } from "./view/messages.js";
 import { createPlay } from "./play.js";
-import { createReview } from "./review.js";
-import { openRules } from "./rules-dialog.js";
-import * as local from "./local.js";
-import { keepForOffline } from "./offline.js";
-import { createScreen } from "./screen.js";
-import { createSession } from "./session.js";
-import { createSound } from "./sound.js";
-import { bindStats, openStats } from "./stats-dialog.js";
-import * as store from "./store.js";
-import { bindTransfer } from "./transfer.js";
+import { createReview } from "./dialogs/review-panel.js";
+import { openRules } from "./dialogs/rules-dialog.js";
+import * as local from "./state/local.js";
+import { keepForOffline } from "./net/offline.js";
+import { createScreen } from "./view/screen.js";
+import { createSession } from "./state/session.js";
+import { createSound } from "./view/sound.js";
+import { bindStats, openStats } from "./dialogs/stats-dialog.js";
+import * as store from "./state/store.js";
+import { bindTransfer } from "./dialogs/transfer-dialog.js";
 
 const $ = (id) => document.getElementById(id);
 const boardEl = $("board");

@@ -2,13 +2,13 @@
 // new deals, pause; and, on every change of the session, the clock, the save, the statistics,
 // the screen and the messages in that order.
 
-import * as dealing from "./dealing.js";
-import { backThere, hintMessage } from "./hint-text.js";
-import { t, variantName } from "./i18n.js";
-import { explain } from "./refusals.js";
-import { dayText } from "./screen.js";
-import * as stats from "./stats.js";
-import * as store from "./store.js";
+import * as dealing from "./state/dealing.js";
+import { backThere, hintMessage } from "./text/hint-text.js";
+import { t, variantName } from "./text/i18n.js";
+import { explain } from "./text/refusals.js";
+import { dayText } from "./view/screen.js";
+import * as stats from "./state/stats.js";
+import * as store from "./state/store.js";
 
 const IDLE_PAUSE_MS = 5 * 60 * 1000;
 // What the player is told when a feature that needs the server finds it out of reach.

@@ -16,7 +16,7 @@
 //   {type: "offline", error, retryIn}  no answer from the server (retryIn: ms until it is asked again)
 //   {type: "busy", busy}         requests are under way, or no longer
 
-import * as api from "./api.js";
+import * as api from "../net/api.js";
 import * as saves from "./saves.js";
 import * as store from "./store.js";
 

@@ -1,10 +1,10 @@
 // The screen: toolbar state, status line, pause cover, end panel and the board, all drawn from
 // the session's state, the player's marks and settings, with a layout plan made for the table.
 
-import { clockText } from "./clock.js";
-import * as dealing from "./dealing.js";
-import { language, t, variantName, variantShortName } from "./i18n.js";
-import { hintMessage, undoLabel } from "./hint-text.js";
+import { clockText } from "../state/clock.js";
+import * as dealing from "../state/dealing.js";
+import { language, t, variantName, variantShortName } from "../text/i18n.js";
+import { hintMessage, undoLabel } from "../text/hint-text.js";
 import { planLayout } from "./layout.js";
 
 const $ = (id) => document.getElementById(id);

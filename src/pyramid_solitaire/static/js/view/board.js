@@ -3,8 +3,8 @@
 // elements are the board's only memory, kept per board, not in module globals.
 
 import { RATIO, placements } from "./layout.js";
-import { t } from "./i18n.js";
-import { cardLabel } from "./words.js";
+import { t } from "../text/i18n.js";
+import { cardLabel } from "../text/words.js";
 
 /** A card's face; the four-colour deck has its own diamonds (blue) and clubs (green). */
 const faceSrc = (card, fourColour) =>

@@ -1,7 +1,7 @@
 // The Rules dialog for the variant on the table: rules, questions, tips and controls.
 
-import { language, t, variantName } from "./i18n.js";
-import { rulesFor } from "./rules-text.js";
+import { language, t, variantName } from "../text/i18n.js";
+import { rulesFor } from "../text/rules-text.js";
 
 const $ = (id) => document.getElementById(id);
 

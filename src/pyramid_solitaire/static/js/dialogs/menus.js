@@ -1,9 +1,9 @@
 // The game menu (favourites, recent games, every variant) and the More dialog (settings, deal
 // number, daily deal, winnable-only deals, share link), and a yes/no dialog.
 
-import * as dealing from "./dealing.js";
-import { LANGUAGES, language, t, variantName, variantSummary } from "./i18n.js";
-import * as store from "./store.js";
+import * as dealing from "../state/dealing.js";
+import { LANGUAGES, language, t, variantName, variantSummary } from "../text/i18n.js";
+import * as store from "../state/store.js";
 
 const $ = (id) => document.getElementById(id);
 

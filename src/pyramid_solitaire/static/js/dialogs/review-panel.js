@@ -1,12 +1,13 @@
 // The move list, the review of a game against the solver, and watching the shortest win.
-// All of it is read-only for the game: positions shown here are worked out by engine.js from a
+// All of it is read-only for the game: positions shown here are worked out by rules/ from a
 // copy of the session's record, so the game, its save and the statistics never change.
 
-import * as api from "./api.js";
-import { answer, Game } from "./engine.js";
-import { t } from "./i18n.js";
-import { explain } from "./refusals.js";
-import { moveShort } from "./words.js";
+import * as api from "../net/api.js";
+import { Game } from "../rules/game.js";
+import { answer } from "../rules/view.js";
+import { t } from "../text/i18n.js";
+import { explain } from "../text/refusals.js";
+import { moveShort } from "../text/words.js";
 
 const MARKS = { winnable: "\u2713", losing: "\u2717", lost: "\u2022", unknown: "?" };
 const PACES_MS = [2000, 1200, 700, 350, 150]; // watching: slow to fast

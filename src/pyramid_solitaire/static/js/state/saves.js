@@ -7,7 +7,7 @@
 // its own. A save the page cannot read, or whose record the server refuses as a record, is moved
 // aside, never lost: the backup is written before the save is removed.
 
-import { Offline, Refused } from "./api.js";
+import { Offline, Refused } from "../net/api.js";
 import * as store from "./store.js";
 
 export const SAVE_EVERY_MS = 5000;

@@ -1,5 +1,5 @@
 // Talks to the server. Every answer is {record, view, ...}; a refusal carries `error` (English),
-// `code` (errors.py) and `params`, which the page shows in the player's language (refusals.js).
+// `code` (errors.py) and `params`, which the page shows in the player's language (text/refusals.js).
 
 export class Refused extends Error {
   constructor(message, status, code = null, params = {}, retryAfter = null) {

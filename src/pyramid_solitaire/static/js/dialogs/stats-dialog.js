@@ -1,8 +1,8 @@
 // The statistics dialog of a variant: figures, a chart of recent games, and a reset that asks first.
 
-import { clockText } from "./clock.js";
-import { t, variantName } from "./i18n.js";
-import * as stats from "./stats.js";
+import { clockText } from "../state/clock.js";
+import { t, variantName } from "../text/i18n.js";
+import * as stats from "../state/stats.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";

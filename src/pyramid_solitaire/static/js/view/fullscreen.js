@@ -1,6 +1,6 @@
 // Fullscreen through the Fullscreen API, or, where there is none, the game filling the page.
 
-import { t } from "./i18n.js";
+import { t } from "../text/i18n.js";
 
 /** say(text) tells the player; changed() is called whenever the mode changes; `buttons` show it. */
 export function createFullscreen({ buttons, say, changed }) {

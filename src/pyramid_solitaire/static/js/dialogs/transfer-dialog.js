@@ -1,0 +1,51 @@
+// The More dialog's Export and Import (what they hold and how an import is checked: state/transfer.js).
+
+import { ImportRefused, checkFile, collect, replaceWith } from "../state/transfer.js";
+
+/** Offer the export as a file download. */
+export function download(data = collect()) {
+  const blob = new Blob([JSON.stringify(data, null, 1)], { type: "application/json" });
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = `pyramid-solitaire-${data.exported.slice(0, 10)}.json`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+}
+
+/**
+ * The More dialog's Export and Import. deps: say(text, ms), ask(dialog, yes, no), variants()
+ * (the known variant ids), check(record) (the rules' answer for a record), t (the texts).
+ */
+export function bindTransfer({ say, ask, variants, check, t }) {
+  const $ = (id) => document.getElementById(id);
+  $("btn-export").addEventListener("click", () => {
+    download();
+    say(t("exportDone"), 6000);
+  });
+  $("btn-import").addEventListener("click", () => $("import-file").click());
+  $("import-file").addEventListener("change", async (event) => {
+    const file = event.target.files[0];
+    event.target.value = ""; // the same file can be chosen again
+    if (!file) return;
+    $("more-dialog").close();
+    let data;
+    try {
+      data = await checkFile(await file.text(), variants(), check);
+    } catch (err) {
+      if (!(err instanceof ImportRefused)) throw err;
+      say(t("importBad", { reason: t(err.key, err.params) }), 0);
+      return;
+    }
+    const games = t("importAskGames", { count: Object.keys(data.saves).length });
+    const counted = t("importAskStats", { count: Object.keys(data.statistics).length });
+    $("import-text").textContent = t("importAsk", { games, stats: counted });
+    if (!(await ask($("import-dialog"), $("import-yes"), $("import-no")))) return;
+    if (!replaceWith(data)) {
+      say(t("importFull"), 0);
+      return;
+    }
+    window.location.reload(); // the imported games, statistics and settings, as a new visit shows them
+  });
+}

@@ -1,0 +1,210 @@
+// The layout and the moves (engine/deal.py): which cards cover which, what is available, what a
+// move is and whether it may be played. Part of the rules in the page (see game.js).
+
+import { cardText, isKing, pairs, parseCard, value } from "./cards.js";
+import { DECK_SIZE, PYRAMID_SIZE, dealCards, dealNumber, formatDeck, parseDeck } from "./decks.js";
+import { cut, refuse } from "./errors.js";
+import { getVariant } from "./variants.js";
+
+const ROWS = 7;
+const PILE_SIZE = 3;
+export const illegal = (code, params) => refuse("IllegalMove", code, params);
+
+const slot = (row, i) => (row * (row + 1)) / 2 + i;
+/** For each pyramid slot, the two slots that cover it (none in the bottom row). */
+const COVERED_BY = [];
+for (let row = 0; row < ROWS; row++) {
+  for (let i = 0; i <= row; i++) COVERED_BY.push(row === ROWS - 1 ? [] : [slot(row + 1, i), slot(row + 1, i + 1)]);
+}
+
+/** A position: `removed[p]` is 1 when the card at deck position p is gone; `drawn` stock
+ * positions lie on the waste in this pass; `recycles` is how often the waste was turned over. */
+export const START = Object.freeze({ removed: new Uint8Array(DECK_SIZE), drawn: 0, recycles: 0 });
+
+/** A move: {kind: "pair" | "king" | "draw" | "recycle", cards: [deck order]}, written in notation. */
+export const moveText = (move) => (move.cards.length ? move.cards.map(cardText).join("+") : move.kind);
+const DRAW = Object.freeze({ kind: "draw", cards: [] });
+const RECYCLE = Object.freeze({ kind: "recycle", cards: [] });
+
+/** A variant and its 52 cards: answers every rules question about a position. */
+export class Deal {
+  constructor(variantId, cards, number = null) {
+    this.variant = typeof variantId === "string" ? getVariant(variantId) : variantId;
+    this.cards = cards;
+    this.number = number === null ? null : dealNumber(number);
+    this.position = new Map(cards.map((card, p) => [card, p]));
+  }
+
+  static fromNumber(variantId, number) {
+    return new Deal(variantId, dealCards(number), number);
+  }
+
+  static fromDeck(variantId, deck) {
+    return new Deal(variantId, parseDeck(deck));
+  }
+
+  deckString() {
+    return formatDeck(this.cards);
+  }
+
+  present(state, from, to) {
+    const found = [];
+    for (let p = from; p < to; p++) if (!state.removed[p]) found.push(p);
+    return found;
+  }
+
+  /** Stock cards still to draw, top first. */
+  stockPositions(state) {
+    return this.variant.has_stock ? this.present(state, PYRAMID_SIZE + state.drawn, DECK_SIZE) : [];
+  }
+
+  /** Each waste pile bottom to top: a draw deals its cards round the piles in turn. */
+  wastePositions(state) {
+    const n = this.variant.wastes;
+    const piles = Array.from({ length: n }, () => []);
+    for (let k = 0; k < state.drawn; k++) {
+      if (!state.removed[PYRAMID_SIZE + k]) piles[k % n].push(PYRAMID_SIZE + k);
+    }
+    return piles;
+  }
+
+  /** Giza's piles bottom to top (the last card of each group of three is on top). */
+  pilePositions(state) {
+    return Array.from({ length: this.variant.piles }, (_, j) =>
+      this.present(state, PYRAMID_SIZE + PILE_SIZE * j, PYRAMID_SIZE + PILE_SIZE * (j + 1)));
+  }
+
+  isFree(state, p) {
+    return COVERED_BY[p].every((c) => state.removed[c]);
+  }
+
+  /** Deck positions of every available card, in deck order. */
+  availablePositions(state) {
+    const found = [];
+    for (let p = 0; p < PYRAMID_SIZE; p++) if (!state.removed[p] && this.isFree(state, p)) found.push(p);
+    for (const pile of [...this.wastePositions(state), ...this.pilePositions(state)]) {
+      if (pile.length) found.push(pile[pile.length - 1]);
+    }
+    if (this.variant.open_stock) {
+      const stock = this.stockPositions(state);
+      if (stock.length) found.push(stock[0]);
+    }
+    return found.sort((a, b) => a - b);
+  }
+
+  canDraw(state) {
+    return this.stockPositions(state).length > 0;
+  }
+
+  canRecycle(state) {
+    return this.variant.has_stock && state.recycles < this.variant.recycles
+      && !this.stockPositions(state).length && this.wastePositions(state).some((pile) => pile.length);
+  }
+
+  /** Kings, then pairs, each in deck order, then draw, then recycle; none once won. */
+  legalMoves(state) {
+    if (this.isWon(state)) return [];
+    const cards = this.availablePositions(state).map((p) => this.cards[p]);
+    const moves = cards.filter(isKing).map((c) => ({ kind: "king", cards: [c] }));
+    cards.forEach((a, i) => {
+      for (const b of cards.slice(i + 1)) if (pairs(a, b)) moves.push({ kind: "pair", cards: [a, b] });
+    });
+    if (this.canDraw(state)) moves.push(DRAW);
+    if (this.canRecycle(state)) moves.push(RECYCLE);
+    return moves;
+  }
+
+  isWon(state) {
+    return state.removed.subarray(0, PYRAMID_SIZE).every(Boolean);
+  }
+
+  isStuck(state) {
+    return !this.isWon(state) && !this.legalMoves(state).length;
+  }
+
+  /** Passes through the stock still to come, the current one included. */
+  passesLeft(state) {
+    return Math.max(this.variant.passes - state.recycles, 0);
+  }
+
+  /** The position after `move`; throws IllegalMove saying why it cannot be played. */
+  apply(state, move) {
+    this.check(state, move);
+    if (move.kind === "draw") {
+      const stock = this.stockPositions(state);
+      const last = stock[Math.min(this.variant.wastes, stock.length) - 1];
+      return { removed: state.removed, drawn: last + 1 - PYRAMID_SIZE, recycles: state.recycles };
+    }
+    if (move.kind === "recycle") return { removed: state.removed, drawn: 0, recycles: state.recycles + 1 };
+    const removed = state.removed.slice();
+    for (const card of move.cards) removed[this.position.get(card)] = 1;
+    return { removed, drawn: state.drawn, recycles: state.recycles };
+  }
+
+  /** Throws IllegalMove saying why `move` cannot be played; a won position has no move. */
+  check(state, move) {
+    const named = { variant: this.variant.id, name: this.variant.name_en };
+    if (this.isWon(state)) illegal("game_won", { move: moveText(move) });
+    if (move.kind === "draw") {
+      if (!this.variant.has_stock) illegal("draw_no_stock", named);
+      if (!this.canDraw(state)) illegal(this.canRecycle(state) ? "draw_stock_empty_recycle" : "draw_stock_empty");
+    } else if (move.kind === "recycle") {
+      if (!this.variant.has_stock) illegal("recycle_no_stock", named);
+      if (state.recycles >= this.variant.recycles) {
+        if (this.variant.recycles) illegal("recycle_none_left");
+        illegal("recycle_one_pass", named);
+      }
+      if (this.stockPositions(state).length) illegal("recycle_stock_not_empty");
+      if (!this.wastePositions(state).some((pile) => pile.length)) illegal("recycle_waste_empty");
+    } else if (move.kind === "king") {
+      const [card] = move.cards;
+      this.checkAvailable(state, card);
+      if (!isKing(card)) illegal("not_a_king", { card: cardText(card), worth: 13 - value(card) });
+    } else {
+      const [a, b] = move.cards;
+      if (a === b) illegal("same_card_twice", { move: `${cardText(a)}+${cardText(b)}` });
+      for (const card of move.cards) this.checkAvailable(state, card);
+      if (!pairs(a, b)) illegal("not_thirteen", { a: cardText(a), b: cardText(b) });
+    }
+  }
+
+  /** Throws IllegalMove naming where `card` lies when it is not available. */
+  checkAvailable(state, card) {
+    const p = this.position.get(card);
+    const name = cardText(card);
+    const top = (pile) => cardText(this.cards[pile[pile.length - 1]]);
+    if (state.removed[p]) illegal("card_removed", { card: name });
+    if (this.availablePositions(state).includes(p)) return;
+    if (p < PYRAMID_SIZE) {
+      const over = COVERED_BY[p].filter((c) => !state.removed[c]).map((c) => cardText(this.cards[c]));
+      illegal("card_covered", { card: name, by: over });
+    }
+    this.pilePositions(state).forEach((pile, k) => {
+      if (pile.includes(p)) illegal("card_under_pile", { card: name, top: top(pile), pile: k + 1 });
+    });
+    const wastes = this.wastePositions(state);
+    wastes.forEach((pile, k) => {
+      if (!pile.includes(p)) return;
+      if (wastes.length === 1) illegal("card_under_waste", { card: name, top: top(pile) });
+      illegal("card_under_waste_pile", { card: name, top: top(pile), pile: k + 1 });
+    });
+    illegal(this.variant.open_stock ? "card_in_stock_not_top" : "card_in_stock", { card: name });
+  }
+
+  /** Read `7h+6c`, `Kd`, `draw` or `recycle`; pair cards are put in deck order. */
+  parseMove(text) {
+    const t = String(text).trim();
+    if (t.toLowerCase() === "draw") return DRAW;
+    if (t.toLowerCase() === "recycle") return RECYCLE;
+    const parts = t.split("+");
+    if (!t || parts.length > 2) refuse("MoveSyntaxError", "move_syntax", { text: cut(text) });
+    let cards;
+    try {
+      cards = parts.map(parseCard);
+    } catch (err) {
+      return refuse("MoveSyntaxError", "move_card", { text: cut(text), reason: err.asReason() });
+    }
+    if (cards.length === 2) cards.sort((a, b) => this.position.get(a) - this.position.get(b));
+    return { kind: cards.length === 2 ? "pair" : "king", cards };
+  }
+}

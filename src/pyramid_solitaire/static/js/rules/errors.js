@@ -1,0 +1,99 @@
+// Refusals (engine/errors.py): a code and parameters; the English is made from them here, word
+// for word as the Python engine's. Part of the rules in the page (see game.js).
+
+/** The English of the codes this engine raises, word for word as errors.py's MESSAGES. */
+const MESSAGES = {
+  card_invalid: "'{text}' is not a card (expected rank and suit, e.g. Ah, Td, Ks)",
+  card_rank: "'{text}' is not a card: unknown rank '{rank}' (use A 2-9 T/10 J Q K)",
+  card_suit: "'{text}' is not a card: unknown suit '{suit}' (use c d h s)",
+  deal_number_invalid: "'{text}' is not a deal number (a whole number from 0 to 2**64 - 1)",
+  deal_number_range: "deal number {text} is out of range (0 to 2**64 - 1)",
+  deck_not_text: "deck string must be text, not {type}",
+  deck_card: "deck string card {position}: {reason}",
+  deck_missing: "deck string has {count} cards; missing: {missing}",
+  deck_repeated: "deck string has {count} cards; repeated: {repeated}",
+  deck_repeated_missing: "deck string has {count} cards; repeated: {repeated}; missing: {missing}",
+  deal_source: "give either a deal number or a deck string",
+  variant_unknown: "unknown variant '{variant}' (known: {known})",
+  move_syntax: "'{text}' is not a move: write a pair as 7h+6c, a king as Kd, or draw / recycle",
+  move_card: "'{text}' is not a move: {reason}",
+  game_won: "{move}: the game is already won",
+  draw_no_stock: "no draw: {name} has no stock",
+  draw_stock_empty: "no draw: the stock is empty",
+  draw_stock_empty_recycle: "no draw: the stock is empty; recycle the waste",
+  recycle_no_stock: "no recycle: {name} has no stock",
+  recycle_one_pass: "no recycle: {name} allows one pass only",
+  recycle_none_left: "no recycle left",
+  recycle_stock_not_empty: "no recycle yet: the stock is not empty",
+  recycle_waste_empty: "no recycle: the waste is empty",
+  not_a_king: "{card} is not a king; pair it with a card worth {worth}",
+  same_card_twice: "{move} names the same card twice",
+  not_thirteen: "{a} and {b} do not add up to 13",
+  card_removed: "{card} is already removed",
+  card_covered: "{card} is covered by {by}",
+  card_under_pile: "{card} is under {top} on pile {pile}",
+  card_under_waste: "{card} is under {top} in the waste",
+  card_under_waste_pile: "{card} is under {top} in waste pile {pile}",
+  card_in_stock: "{card} is still in the stock",
+  card_in_stock_not_top: "{card} is still in the stock, not on top",
+  nothing_to_undo: "nothing to undo",
+  nothing_to_redo: "nothing to redo",
+  undo_too_many: "cannot undo {count} moves: only {played} played",
+  record_not_object: "a game record is a JSON object, not {type}",
+  record_unknown_fields: "unknown field(s) in game record: {fields}",
+  record_version: "game record version must be {expected}, not {version}",
+  record_variant_type: "game record: variant must be a text id",
+  record_deal_or_deck: "game record needs exactly one of 'deal' (a number) or 'deck' (a deck string)",
+  record_deck_type: "game record: deck must be a deck string",
+  record_deal: "game record: {reason}",
+  record_moves_type: "game record: {field} must be a list of move texts",
+  record_moves_many: "game record: {field} has {count} moves, at most {limit} allowed",
+  record_move: "game record {field}: move {n} '{move}': {reason}",
+};
+const CUT = 24; // characters of hostile text echoed in a message
+
+/** Hostile text made safe to echo (errors.cut): at most CUT characters, then "...", control
+ *  characters escaped. Values that are not text are written as JSON writes them. */
+export function cut(text) {
+  const t = typeof text === "string" ? text : text === undefined ? "null" : JSON.stringify(text);
+  const short = t.length <= CUT ? t : t.slice(0, CUT) + "...";
+  return short.replace(/[\x00-\x1f\x7f]/g, (c) => ({ "\n": "\\n", "\t": "\\t", "\r": "\\r" })[c]
+    ?? `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
+}
+
+/** The English of a refusal: its template with the parameters filled in (lists "a, b and c";
+ *  a nested refusal {code, params} as its own English). */
+export function english(code, params) {
+  const shown = (v) => {
+    if (Array.isArray(v)) return v.length <= 2 ? v.join(" and ") : `${v.slice(0, -1).join(", ")} and ${v[v.length - 1]}`;
+    if (v !== null && typeof v === "object") return english(v.code, v.params);
+    return String(v);
+  };
+  return MESSAGES[code].replace(/\{(\w+)\}/g, (_, name) => shown(params[name]));
+}
+
+/** A refusal: `kind` is the Python exception's name, `code` and `params` as errors.py's. */
+export class RulesError extends Error {
+  constructor(kind, code, params = {}) {
+    super(english(code, params));
+    this.kind = kind;
+    this.code = code;
+    this.params = params;
+  }
+
+  /** This refusal as the `reason` parameter of an enclosing one. */
+  asReason() {
+    return { code: this.code, params: this.params };
+  }
+}
+export const refuse = (kind, code, params) => {
+  throw new RulesError(kind, code, params);
+};
+
+/** A JSON value's type by its Python name, as the Python engine's refusals name it. */
+export function pythonType(v) {
+  if (v === null || v === undefined) return "NoneType";
+  if (Array.isArray(v)) return "list";
+  const types = { string: "str", boolean: "bool", object: "dict" };
+  return typeof v === "number" ? (Number.isInteger(v) ? "int" : "float") : types[typeof v] ?? typeof v;
+}
