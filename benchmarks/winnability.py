@@ -6,7 +6,7 @@ stopped run left off, and a later stage never solves a deal twice):
   2. proven shortest lines of deals 0..1,999 (`--shortest-deals`) of every variant;
   3. deals 0..99,999, then 0..999,999 of every variant, cheapest first.
 `table` reads the stored rows (solving again only the hardest deals, to time them alone) and
-rewrites the generated parts of docs/winnability.md and README.md (between
+rewrites the generated parts of docs/winnability.md and docs/research.md (between
 `<!-- winnability:NAME -->` markers) and the chart docs/winnability.png (matplotlib:
 `pip install -e '.[charts]'`).
 
@@ -206,7 +206,7 @@ def table(args) -> None:
     table_text = main_table(found)
     print(table_text)
     replace_part(doc, "table", table_text)
-    replace_part(HERE / "README.md", "table", table_text)
+    replace_part(HERE / "docs" / "research.md", "table", table_text)
     replace_part(doc, "slowest", slowest_table(found))
     if "pyramid" in found:
         replace_part(doc, "comparison", comparison(found["pyramid"][0]))
