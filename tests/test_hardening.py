@@ -128,9 +128,37 @@ def test_unknown_paths_and_methods_answer_in_the_same_shape():
     # Path traversal needs raw bytes (this client tidies "..") : tests/test_server.py.
 
 
+def every_kind_of_answer():
+    """The page, a static file, API answers good and bad, an unknown path: what a browser meets."""
+    return {
+        "page": client.get("/"),
+        "static file": client.get("/static/js/main.js"),
+        "service worker": client.get("/sw.js"),
+        "API": client.get("/api/variants"),
+        "API refusal": client.post("/api/new", json={"cheat": 1}),
+        "API unknown path": client.get("/api/nothing"),
+        "unknown path": client.get("/nothing"),
+    }
+
+
 def test_every_answer_carries_the_content_security_policy():
-    for r in (client.get("/"), client.get("/api/variants"), client.post("/api/new", json={"cheat": 1})):
+    for r in every_kind_of_answer().values():
         assert "script-src 'self'" in r.headers["content-security-policy"]
+
+
+def test_every_answer_forbids_content_sniffing():
+    # Without it a browser may run an answer as script or HTML whatever its content type says.
+    for kind, r in every_kind_of_answer().items():
+        assert r.headers.get("x-content-type-options") == "nosniff", kind
+
+
+def test_api_answers_are_never_stored_and_the_page_is_revalidated():
+    # A shared cache or the browser's must not keep one player's game record for another.
+    for kind, r in every_kind_of_answer().items():
+        if kind.startswith("API"):
+            assert r.headers.get("cache-control") == "no-store", kind
+        else:
+            assert "no-store" not in r.headers.get("cache-control", ""), kind
 
 
 def test_a_body_that_pauses_too_long_between_chunks_is_answered_408():

@@ -133,6 +133,26 @@ def test_an_idle_kept_alive_connection_is_closed():
         assert status_of(answer) == 200 and answer.endswith(b"}")
 
 
+def test_the_serve_command_closes_idle_kept_alive_connections_after_5_s(monkeypatch):
+    """The documented default reaches uvicorn from the real command (the closing itself is the
+    test above, with a short time)."""
+    from pyramid_solitaire import cli
+    from pyramid_solitaire.web import server as web_server
+
+    configs = []
+
+    class Started:
+        def __init__(self, config):
+            configs.append(config)
+
+        def run(self):
+            pass
+
+    monkeypatch.setattr(web_server.uvicorn, "Server", Started)
+    assert cli.main(["serve", "--port", "8123"]) == 0
+    assert configs[0].timeout_keep_alive == 5
+
+
 def test_past_the_connection_cap_new_connections_are_refused_at_once_then_served_again():
     with running(max_connections=5, header_seconds=30) as (server, port):
         held = [connect(port) for _ in range(5)]

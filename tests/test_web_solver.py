@@ -238,3 +238,33 @@ def test_reviews_and_ways_spend_solver_tokens_like_hints(monkeypatch):
     for path in ("/api/review", "/api/way", "/api/hint"):
         response = client.post(path, json={"record": record})
         assert response.status_code == 429 and response.json()["code"] == "rate_limited"
+
+
+def test_the_solver_runs_on_all_cores_but_one_at_once_and_later_hints_say_busy(monkeypatch):
+    """The real slot count: with every slot searching, one more hint is answered busy, so moves
+    always keep a core (one slot on a one- or two-core machine)."""
+    import os
+    from concurrent.futures import ThreadPoolExecutor
+
+    slots = max((os.cpu_count() or 2) - 1, 1)
+    searching, release, started = threading.Semaphore(0), threading.Event(), []
+
+    def held_search(game, seconds):
+        started.append(game)
+        if len(started) <= slots:  # the first searches hold their slots; any later one returns
+            searching.release()
+            release.wait(60)
+        return {"searched": True}
+
+    monkeypatch.setattr(solving, "advice", held_search)
+    game = Game("pyramid", number=1)
+    with ThreadPoolExecutor(slots + 1) as pool:
+        held = [pool.submit(solving.hint_for, game) for _ in range(slots)]
+        try:
+            for _ in range(slots):
+                assert searching.acquire(timeout=60), "a search did not start while a slot was free"
+            assert solving.hint_for(game).get("busy")  # every slot taken: answered without the solver
+        finally:
+            release.set()
+        assert [h.result(timeout=60) for h in held] == [{"searched": True}] * slots
+    assert solving.hint_for(game) == {"searched": True}  # the slots are free again
