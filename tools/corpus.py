@@ -164,18 +164,7 @@ def edge_decks() -> list[tuple[str, str, str]]:
 
 
 def variants_section() -> dict[str, Any]:
-    return {
-        v.id: {
-            "name_en": v.name_en,
-            "passes": v.passes,
-            "wastes": v.wastes,
-            "piles": v.piles,
-            "open_stock": v.open_stock,
-            "has_stock": v.has_stock,
-            "recycles": v.recycles,
-        }
-        for v in VARIANTS.values()
-    }
+    return {v.id: {"name_en": v.name_en, **v.rules()} for v in VARIANTS.values()}
 
 
 def cards_section() -> list[list[str | None]]:
