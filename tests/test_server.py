@@ -15,9 +15,9 @@ from contextlib import contextmanager
 import httpx
 import pytest
 import uvicorn
+from app_server import patient_settings
 
 from pyramid_solitaire.engine.game import Game
-from pyramid_solitaire.web import app, solving
 from pyramid_solitaire.web.fairness import RateLimited, TokenBuckets
 from pyramid_solitaire.web.server import (
     connection_cap,
@@ -30,10 +30,11 @@ WAIT = 20.0  # the longest any test waits for a condition before it fails
 
 
 @contextmanager
-def running(**options):
-    """The app under the production server configuration, in a thread, on a free loopback port."""
+def running(**settings):
+    """An app with these settings (patient_settings) under the production server configuration,
+    in a thread, on a free loopback port."""
     sock = listening_socket("127.0.0.1", 0)
-    config = server_config(app, log_config=None, **options)
+    config = server_config(settings=patient_settings(**settings), log_config=None)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
@@ -87,8 +88,8 @@ def status_of(answer: bytes) -> int:
 
 
 def test_connections_that_never_finish_their_headers_are_closed_and_do_not_hold_others():
-    # The request deadline is past WAIT: only the headers' deadline can close these in time.
-    with running(header_seconds=0.5, request_seconds=WAIT * 3) as (server, port):
+    with running(header_seconds=0.5, request_seconds=5) as (server, port):
+        opened = time.monotonic()
         silent = [connect(port) for _ in range(20)]  # connect and say nothing
         partial = [connect(port) for _ in range(20)]
         for sock in partial:
@@ -96,10 +97,11 @@ def test_connections_that_never_finish_their_headers_are_closed_and_do_not_hold_
         with client_from("127.0.0.1", port) as client:
             for _ in range(5):
                 assert client.get("/api/variants").status_code == 200
-        answers = [read_all(sock) for sock in silent + partial]  # each closed, or WAIT passes: a failure
+        answers = [read_all(sock) for sock in silent + partial]
+        took = time.monotonic() - opened
+        assert took < 0.5 + 3, f"slow connections held for {took:.1f} s"
         assert all(a == b"" for a in answers[:20])  # nothing asked, nothing answered: closed
-        cut_off = b'"code": "request_too_slow", "params": {"seconds": "0.5"}'
-        assert all(status_of(a) == 408 and cut_off in a for a in answers[20:]), answers[20]
+        assert all(status_of(a) == 408 and b'"code": "request_too_slow"' in a for a in answers[20:])
         wait_for(lambda: not server.server_state.connections, "closed connections still counted")
         for sock in silent + partial:
             sock.close()
@@ -119,13 +121,12 @@ def test_a_body_that_trickles_in_is_answered_408_when_the_request_deadline_passe
             if select.select([sock], [], [], 0.05)[0]:
                 answer = sock.recv(65536)
         took = time.monotonic() - started
-        # The request's deadline of 1.5 s cut it off, not the 0.5 s its headers had: the answer
-        # says which, and no sooner (a lower bound only: a loaded machine is late, never early).
-        assert status_of(answer) == 408 and b'"params": {"seconds": "1.5"}' in answer, answer
-        assert took > 1.4
+        assert status_of(answer) == 408 and 1.4 < took < 1.5 + 2.0
         logged = lambda: [r.getMessage() for r in caplog.records if "/api/state" in r.getMessage()]  # noqa: E731
         wait_for(logged, "no access line for the request cut off")
-        assert logged() == [logged()[0]] and '"POST /api/state" 408' in logged()[0]  # one line, not 499
+        assert (
+            logged() == [logged()[0]] and '"POST /api/state HTTP/1.1" 408 ' in logged()[0]
+        )  # one line, not 499
 
 
 def test_an_idle_kept_alive_connection_is_closed():
@@ -147,11 +148,12 @@ def test_the_serve_command_closes_idle_kept_alive_connections_after_5_s(monkeypa
         def __init__(self, config):
             configs.append(config)
 
-        def run(self):
-            pass
+        def run(self, sockets=None):
+            for sock in sockets or ():
+                sock.close()
 
     monkeypatch.setattr(web_server.uvicorn, "Server", Started)
-    assert cli.main(["serve", "--port", "8123"]) == 0
+    assert cli.main(["serve", "--port", "0"]) == 0
     assert configs[0].timeout_keep_alive == 5
 
 
@@ -228,21 +230,16 @@ def test_the_page_and_its_files_are_revalidated_and_cost_a_304_when_unchanged():
 # --- the fair solver ------------------------------------------------------------------------
 
 
-@pytest.fixture
-def small_buckets(monkeypatch):
-    """Three solver tokens, barely refilled: the limit is reached in a few requests."""
-    from pyramid_solitaire.web import fairness
-
-    monkeypatch.setattr(fairness, "solver_buckets", TokenBuckets(3, 0.01))
-    monkeypatch.setattr(solving, "HINT_SECONDS", 30)  # the player's hints are checked, however loaded
+# Three solver tokens, barely refilled: the limit is reached in a few requests.
+SMALL_BUCKETS = {"solver_burst": 3, "solver_per_second": 0.01}
 
 
 def hint_body() -> dict:
     return {"record": Game("pyramid", number=1).to_record()}
 
 
-def test_a_client_looping_hints_is_refused_429_while_a_player_elsewhere_gets_checked_hints(small_buckets):
-    with running() as (_, port):
+def test_a_client_looping_hints_is_refused_429_while_a_player_elsewhere_gets_checked_hints():
+    with running(**SMALL_BUCKETS) as (_, port):
         looper = client_from("127.0.0.1", port)
         player = client_from("127.0.0.2", port)
         with looper, player:
@@ -261,8 +258,8 @@ def test_a_client_looping_hints_is_refused_429_while_a_player_elsewhere_gets_che
             assert hint.status_code == 200 and hint.json()["hint"]["checked"]
 
 
-def test_forwarded_addresses_count_only_from_a_trusted_proxy(small_buckets):
-    with running(trusted_proxies=["127.0.0.1"]) as (_, port):
+def test_forwarded_addresses_count_only_from_a_trusted_proxy():
+    with running(trusted_proxies=["127.0.0.1"], **SMALL_BUCKETS) as (_, port):
         proxy = client_from("127.0.0.1", port)
         stranger = client_from("127.0.0.2", port)
         with proxy, stranger:
@@ -317,9 +314,9 @@ def test_serve_with_workers_answers_head_and_logs_a_hang_up_as_one_line():
         server.terminate()
         log = server.communicate(timeout=30)[0]
     assert "Traceback" not in log and '" 500 ' not in log, log
-    assert len(re.findall(r'"POST /api/state" 499 .* \(client hung up\)', log)) == 3, log
-    assert re.search(r'127\.0\.0\.1 "HEAD /" 200 [\d.]+ ms', log), log
-    assert re.search(r'"GET /api/variants" 200 [\d.]+ ms', log), log
+    assert len(re.findall(r'"POST /api/state HTTP/1.1" 499 0 ', log)) == 3, log
+    assert re.search(r'^127\.0\.0\.1 - - \[[^]]+\] "HEAD / HTTP/1.1" 200 0 "-" "-" [\d.]+$', log, re.M), log
+    assert re.search(r'"GET /api/variants HTTP/1.1" 200 \d+ "-" "-" [\d.]+$', log, re.M), log
 
 
 def can_connect(port: int) -> bool:

@@ -13,7 +13,6 @@ from pyramid_solitaire.engine.game import Game
 from pyramid_solitaire.engine.variants import VARIANTS
 from pyramid_solitaire.engine.view import view
 from pyramid_solitaire.web import app
-from pyramid_solitaire.web.solving import hint_for
 
 client = TestClient(app)
 
@@ -256,7 +255,7 @@ def test_hint_plays_nothing_and_is_exact():
     data = post("/api/hint", {"record": record})
     assert data["hint"]["verdict"] == "winnable" and data["hint"]["checked"]  # more in test_web_solver.py
     assert data["record"] == record  # a hint plays nothing
-    assert hint_for(Game("giza", number=3))["verdict"] == "unwinnable"
+    assert app.state.solver.hint_for(Game("giza", number=3))["verdict"] == "unwinnable"
 
 
 def test_won_and_stuck_are_reported():
@@ -300,14 +299,12 @@ def test_serve_command_defaults_and_options(monkeypatch):
     from pyramid_solitaire import cli, web
 
     args = cli.build_parser().parse_args(["serve"])
-    assert (args.host, args.port, args.func) == ("127.0.0.1", 8000, cli.cmd_serve)
+    assert args.func == cli.cmd_serve
     served = []
-    monkeypatch.setattr(
-        web, "serve", lambda host, port, workers, **options: served.append((host, port, workers))
-    )
+    monkeypatch.setattr(web, "serve", lambda settings: served.append(settings))
     assert cli.main(["serve", "--host", "0.0.0.0", "--port", "8123"]) == 0
     assert cli.main(["serve", "--workers", "3"]) == 0
-    assert served == [("0.0.0.0", 8123, 1), ("127.0.0.1", 8000, 3)]
+    assert [(s.host, s.port, s.workers) for s in served] == [("0.0.0.0", 8123, 1), ("127.0.0.1", 8000, 3)]
 
 
 def test_the_server_loads_the_compiled_solver_when_it_starts(monkeypatch):

@@ -6,6 +6,7 @@ import threading
 from datetime import date
 
 import pytest
+from app_server import patient_settings
 from fastapi.testclient import TestClient
 from helpers import LOSE_GIZA_26, timeless
 
@@ -15,9 +16,8 @@ from pyramid_solitaire.engine.game import Game
 from pyramid_solitaire.solver import UNKNOWN, Solution, hints, solve
 from pyramid_solitaire.web import solving
 
-client = TestClient(web.app)
-
-pytestmark = pytest.mark.usefixtures("patient_hints")
+app = web.create_app(patient_settings(solver_burst=10**9))  # rate limits have tests of their own
+client = TestClient(app)
 
 
 def post(path, body, status=200):
@@ -101,10 +101,16 @@ def test_out_of_time_the_hint_is_a_legal_move_marked_unchecked(monkeypatch):
     assert h == {**h, "verdict": "unknown", "move": "Kc", "checked": False}
 
 
-def test_a_busy_solver_gives_the_unchecked_move_and_says_so(monkeypatch):
-    monkeypatch.setattr(solving, "SOLVER_SLOTS", threading.BoundedSemaphore(1))
-    solving.SOLVER_SLOTS.acquire()  # another player's search holds the only slot
-    h = post("/api/hint", {"record": played("pyramid", 1, "")})["hint"]
+def one_slot_taken() -> TestClient:
+    """An app whose solver has one slot, which another player's search holds."""
+    busy = web.create_app(patient_settings(solver_slots=1, solver_slot_wait=0.1))
+    busy.state.solver.slots.acquire()
+    return TestClient(busy)
+
+
+def test_a_busy_solver_gives_the_unchecked_move_and_says_so():
+    answer = one_slot_taken().post("/api/hint", json={"record": played("pyramid", 1, "")})
+    h = answer.json()["hint"]
     assert h["verdict"] == "unknown" and h["move"] == "Kc" and not h["checked"] and h["busy"]
 
 
@@ -122,8 +128,7 @@ def test_the_command_line_gives_the_pages_answer(tmp_path, capsys, command, seco
 
 
 @pytest.mark.parametrize("variant", ["classic", "giza", "three-wastes"])
-def test_winnable_only_new_games_are_won_by_the_solvers_line(variant, monkeypatch):
-    monkeypatch.setattr(solving, "WINNABLE_SECONDS", 60)  # a loaded test machine must not make this flaky
+def test_winnable_only_new_games_are_won_by_the_solvers_line(variant):
     data = post("/api/new", {"variant": variant, "winnable_only": True})
     assert data["winnable"] is True
     game = Game.from_record(data["record"])
@@ -217,26 +222,23 @@ def test_review_and_way_are_validated_like_the_other_endpoints():
         assert post(path, {"record": bad}, status=400)["code"] == "record_move"
 
 
-def test_a_busy_solver_reviews_nothing_and_says_so(monkeypatch):
-    monkeypatch.setattr(solving, "SOLVER_SLOTS", threading.BoundedSemaphore(1))
-    solving.SOLVER_SLOTS.acquire()  # another player's search holds the only slot
+def test_a_busy_solver_reviews_nothing_and_says_so():
+    busy = one_slot_taken()
     record = played("giza", 26, LOSE_GIZA_26)
-    review = post("/api/review", {"record": record})["review"]
+    review = busy.post("/api/review", json={"record": record}).json()["review"]
     assert review["busy"] and {m["mark"] for m in review["moves"]} == {"unknown"}
-    way = post("/api/way", {"record": record})["way"]
+    way = busy.post("/api/way", json={"record": record}).json()["way"]
     assert way["busy"] and way["verdict"] == "unknown"
 
 
-def test_reviews_and_ways_spend_solver_tokens_like_hints(monkeypatch):
-    from pyramid_solitaire.web import fairness
-
-    monkeypatch.setattr(fairness.solver_buckets, "burst", solving.REVIEW_COST + solving.WAY_COST)
-    fairness.solver_buckets.reset()
+def test_reviews_and_ways_spend_solver_tokens_like_hints():
+    burst = solving.REVIEW_COST + solving.WAY_COST  # one review and one way, then nothing
+    small = TestClient(web.create_app(patient_settings(solver_burst=burst, solver_per_second=0.001)))
     record = played("giza", 26, "")
-    post("/api/review", {"record": record})
-    post("/api/way", {"record": record})
+    assert small.post("/api/review", json={"record": record}).status_code == 200
+    assert small.post("/api/way", json={"record": record}).status_code == 200
     for path in ("/api/review", "/api/way", "/api/hint"):
-        response = client.post(path, json={"record": record})
+        response = small.post(path, json={"record": record})
         assert response.status_code == 429 and response.json()["code"] == "rate_limited"
 
 
@@ -257,14 +259,15 @@ def test_the_solver_runs_on_all_cores_but_one_at_once_and_later_hints_say_busy(m
         return {"searched": True}
 
     monkeypatch.setattr(solving, "advice", held_search)
+    solver = web.create_app().state.solver  # the default settings' slots
     game = Game("pyramid", number=1)
     with ThreadPoolExecutor(slots + 1) as pool:
-        held = [pool.submit(solving.hint_for, game) for _ in range(slots)]
+        held = [pool.submit(solver.hint_for, game) for _ in range(slots)]
         try:
             for _ in range(slots):
                 assert searching.acquire(timeout=60), "a search did not start while a slot was free"
-            assert solving.hint_for(game).get("busy")  # every slot taken: answered without the solver
+            assert solver.hint_for(game).get("busy")  # every slot taken: answered without the solver
         finally:
             release.set()
         assert [h.result(timeout=60) for h in held] == [{"searched": True}] * slots
-    assert solving.hint_for(game) == {"searched": True}  # the slots are free again
+    assert solver.hint_for(game) == {"searched": True}  # the slots are free again

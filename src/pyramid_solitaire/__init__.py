@@ -8,3 +8,10 @@ The layers, each a package, each importing only from the ones above it in this l
     cli       the `pyramid-solitaire` command
     web       the JSON API and the page (static/)
 """
+
+from importlib.metadata import PackageNotFoundError, version
+
+try:
+    __version__ = version("pyramid-solitaire")  # the one source: the package's metadata (pyproject)
+except PackageNotFoundError:  # a source tree that was never installed
+    __version__ = "0+unknown"

@@ -8,9 +8,7 @@ import pytest
 from browser_helpers import LOSE_GIZA_26, card, moves_made, play, type_deal
 from playwright.sync_api import Page, expect
 
-from pyramid_solitaire.web import solving
-
-pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("patient_hints")]
+pytestmark = pytest.mark.browser  # the live server is patient (app_server.PATIENT)
 
 NOTATION = re.compile(r"\b(?:[2-9TJQKA]|10)[cdhs]\b")
 ENGLISH = re.compile(
@@ -18,12 +16,6 @@ ENGLISH = re.compile(
     r"draw|recycle|pass|passes|won|lost|winnable|undo|game|left|empty|pair|king|already|still|out|range)\b",
     re.IGNORECASE,
 )
-
-
-@pytest.fixture(autouse=True)
-def solver_waits(monkeypatch):
-    """The solver slot is waited for, so a loaded machine gives the exact hint, not the busy one."""
-    monkeypatch.setattr(solving, "SLOT_WAIT", 30)
 
 
 def german_page(new_page, variant: str, deal: int) -> Page:

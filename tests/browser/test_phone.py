@@ -90,7 +90,6 @@ def test_the_pass_counter_reads_3_of_3_in_the_last_pass(phone, locale):
 
 
 @pytest.mark.parametrize("locale", LANGUAGES)
-@pytest.mark.usefixtures("patient_hints")  # the answer is tested here, not the speed
 def test_a_lost_game_is_explained_in_full(phone, locale):
     page = phone(locale)
     open_link(page, "giza", 26)

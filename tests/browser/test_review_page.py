@@ -7,7 +7,7 @@ from browser_helpers import LOSE_GIZA_26, PHONE, card, moves_made, open_deal, pl
 from helpers import played, reference_marks
 from playwright.sync_api import Page, expect
 
-pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("patient_hints")]
+pytestmark = pytest.mark.browser  # the live server is patient (app_server.PATIENT)
 
 STORED = "() => Object.fromEntries(Object.entries(localStorage).filter(([k]) => !k.endsWith('.settings')))"
 

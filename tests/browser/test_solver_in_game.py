@@ -11,9 +11,8 @@ from playwright.sync_api import Page, expect
 from pyramid_solitaire.engine.decks import daily_deal
 from pyramid_solitaire.engine.game import Game
 from pyramid_solitaire.solver import solve
-from pyramid_solitaire.web import solving
 
-pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("patient_hints")]
+pytestmark = pytest.mark.browser  # the live server is patient (app_server.PATIENT)
 
 
 def follow_hint(page: Page, n: int):
@@ -82,8 +81,7 @@ def test_a_deal_lost_from_the_start_says_so_without_an_undo_button(page: Page):
     play(page, "Kc")
 
 
-def test_winnable_only_new_games_are_winnable_and_the_choice_is_kept(page: Page, monkeypatch):
-    monkeypatch.setattr(solving, "WINNABLE_SECONDS", 60)  # the server runs in this process; no flaky timing
+def test_winnable_only_new_games_are_winnable_and_the_choice_is_kept(page: Page):
     open_deal(page, "classic", 0)  # most classic deals are lost: a fair test of the option
     page.click("#btn-more")
     expect(page.locator("#winnable-label")).to_contain_text("Classic Pyramid")

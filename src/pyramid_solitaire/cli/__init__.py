@@ -11,6 +11,7 @@ status 2 (never a traceback).
 
 import sys
 
+from .. import __version__
 from ..engine.errors import Refusal, cut
 from . import play, research, serve, solving
 from .common import EXIT_USAGE, Parser
@@ -23,6 +24,7 @@ GROUPS = (play, serve, solving, research)  # each adds its subcommands, in the o
 
 def build_parser() -> Parser:
     parser = Parser(prog="pyramid-solitaire", description="Pyramid solitaire")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     for group in GROUPS:
         group.add_commands(sub)

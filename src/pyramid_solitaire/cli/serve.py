@@ -1,46 +1,92 @@
-"""The serve command: the browser game and its JSON API."""
+"""The serve command: the browser game and its JSON API.
+
+Every option is also read from the environment (PYRAMID_SOLITAIRE_PORT, ..._TRUSTED_PROXIES as
+addresses separated by commas; web/settings.py); an option given on the command line wins.
+"""
+
+import argparse
+import sys
+
+from .common import EXIT_USAGE, UsageError
+
+EXIT_CANNOT_BIND = 3  # uvicorn's own status for a start-up failure
 
 
 def add_commands(sub) -> None:
     """This group's subcommands, on the parser's subparsers."""
-    p = sub.add_parser("serve", help="serve the browser game on http://HOST:PORT/")
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    p.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    p = sub.add_parser(
+        "serve",
+        help="serve the browser game on http://HOST:PORT/",
+        description="Serve the browser game. Each option can be set in the environment too: "
+        "--max-connections as PYRAMID_SOLITAIRE_MAX_CONNECTIONS, and so on.",
+    )
+    # No defaults here: what is not given comes from the environment, else from web/settings.py.
+    unset = argparse.SUPPRESS
+    p.add_argument("--host", default=unset, help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=unset, help="port (default 8000)")
+    p.add_argument("--workers", type=int, default=unset, help="worker processes (default 1)")
     p.add_argument(
         "--log-level",
         choices=["critical", "error", "warning", "info", "debug"],
-        default="info",
+        default=unset,
         help="info logs one line per request (default); warning only what went wrong",
+    )
+    p.add_argument(
+        "--log-format",
+        choices=["combined", "json"],
+        default=unset,
+        help="access lines in the combined log format (default) or as JSON lines",
     )
     p.add_argument(
         "--trusted-proxy",
         action="append",
-        default=[],
+        dest="trusted_proxies",
+        default=unset,
         metavar="ADDRESS",
         help="a reverse proxy whose X-Forwarded-For names the client (repeatable; default: none)",
     )
     p.add_argument(
         "--max-connections",
         type=int,
-        default=4096,
+        default=unset,
         help="open connections per worker, past which new ones are refused (default 4096, "
         "lowered to fit the open-files limit)",
+    )
+    p.add_argument(
+        "--keep-alive-seconds",
+        type=float,
+        default=unset,
+        help="an idle kept-alive connection is closed after this long (default 5)",
+    )
+    p.add_argument(
+        "--no-gzip",
+        dest="gzip",
+        action="store_false",
+        default=unset,
+        help="do not compress answers (when a proxy in front compresses them)",
     )
     p.set_defaults(func=cmd_serve)
 
 
 def cmd_serve(args, out) -> int:
     """Serve the browser game (and its JSON API) until interrupted."""
-    from ..web import serve  # the web stack loads only for this command
+    from pydantic import ValidationError
 
-    print(f"Pyramid solitaire on http://{args.host}:{args.port}/", file=out, flush=True)
-    serve(
-        args.host,
-        args.port,
-        args.workers,
-        log_level=args.log_level,
-        trusted_proxies=args.trusted_proxy,
-        max_connections=args.max_connections,
-    )
+    from ..web import serve  # the web stack loads only for this command
+    from ..web.server import CannotBind
+    from ..web.settings import Settings, problem
+
+    given = {k: v for k, v in vars(args).items() if k not in ("command", "func")}
+    try:
+        settings = Settings(**given)
+    except ValidationError as err:
+        raise UsageError("cli_usage", detail=problem(err)) from None
+    try:
+        serve(settings)
+    except CannotBind as err:
+        print(f"pyramid-solitaire serve: error: {err}", flush=True, file=sys.stderr)
+        return EXIT_CANNOT_BIND
     return 0
+
+
+__all__ = ["EXIT_USAGE", "add_commands", "cmd_serve"]

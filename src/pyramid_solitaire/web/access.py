@@ -1,31 +1,71 @@
-"""One log line per request: client, method, path, status and time; a client that hung up is one
-line too (status 499, as nginx writes it), never a traceback or a 500, and so is a request cut off
-because its body came too slowly (408, written by connections.py)."""
+"""One log line per request, in a standard form, and the request's figures for /metrics.
 
+    combined (default)  the combined log format of Apache and nginx, plus the time taken in seconds:
+        203.0.113.9 - - [01/Dec/2026:09:30:00 +0000] "GET /api/codes?x=1 HTTP/1.1" 200 123 "-" "curl" 0.003
+    json  one JSON object a line: time, client, method, path, query, protocol, status, bytes,
+        seconds, referer, user_agent
+
+The client is the socket's peer, or the address a trusted proxy forwarded (server.py hands uvicorn
+the proxies to trust; its middleware puts that address in the scope before this one runs). The path
+is logged as it was sent (percent-escapes kept), and every byte outside printable ASCII, quotes and
+backslashes included, is written as \\xHH (JSON escapes its own), so no request can write a line
+break, a NUL or a terminal escape into the log: no line can be forged.
+
+A client that hung up is one line too (status 499, as nginx writes it), never a traceback or a 500,
+and so is a request cut off because its body came too slowly (408, written by connections.py).
+"""
+
+import json
 import logging
 import time
+from datetime import UTC, datetime
 
 from .connections import TIMED_OUT
+from .errors import REFUSAL
 
 log = logging.getLogger("pyramid_solitaire.access")
 HUNG_UP = 499
+PRINTABLE = frozenset(range(0x20, 0x7F)) - {ord('"'), ord("\\")}
+
+
+def escaped(raw: bytes) -> str:
+    """Printable ASCII as it is, every other byte as \\xHH."""
+    return "".join(chr(b) if b in PRINTABLE else f"\\x{b:02x}" for b in raw)
+
+
+def header(scope, name: bytes) -> bytes | None:
+    for key, value in scope.get("headers", ()):
+        if key == name:
+            return value
+    return None
+
+
+def route_of(scope, routes) -> str:
+    """The route's template (/api/hint, /static), never the raw path: the metrics' labels stay few.
+    A request refused before routing (its body too slow, too large, or never sent) is named by
+    the route its path would have taken."""
+    route = scope.get("route") or next((r for r in routes if r.matches(scope)[0].value), None)
+    return getattr(route, "path", None) or "unmatched"
 
 
 class AccessLog:
     """ASGI middleware, the outermost: it sees every answer the app gives, or that none was given."""
 
-    def __init__(self, app):
-        self.app = app
+    def __init__(self, app, log_format: str = "combined", metrics=None, routes=()):
+        self.app, self.metrics, self.routes = app, metrics, routes
+        self.line = json_line if log_format == "json" else combined_line
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
-        started, status = time.perf_counter(), HUNG_UP
+        started, status, sent = time.perf_counter(), HUNG_UP, 0
 
         async def send_noting_status(message):
-            nonlocal status
+            nonlocal status, sent
             if message["type"] == "http.response.start":
                 status = message["status"]
+            elif message["type"] == "http.response.body" and scope["method"] != "HEAD":
+                sent += len(message.get("body", b""))
             await send(message)
 
         try:
@@ -34,12 +74,50 @@ class AccessLog:
             status = 500  # a bug: the server's error middleware answers 500 and uvicorn logs it
             raise
         finally:
+            seconds = time.perf_counter() - started
+            if status == HUNG_UP and TIMED_OUT in scope.get("extensions", {}):
+                status = 408
+            if self.metrics is not None:
+                refusal = scope.get("extensions", {}).get(REFUSAL)
+                self.metrics.answered(route_of(scope, self.routes), status, seconds, refusal)
             if log.isEnabledFor(logging.INFO):
-                client = scope.get("client") or ("-", 0)
-                ms = (time.perf_counter() - started) * 1000
-                if status == HUNG_UP and TIMED_OUT in scope.get("extensions", {}):
-                    status = 408
-                note = " (client hung up)" if status == HUNG_UP else ""
-                log.info(
-                    '%s "%s %s" %d %.1f ms%s', client[0], scope["method"], scope["path"], status, ms, note
-                )
+                log.info("%s", self.line(scope, status, sent, seconds))
+
+
+def target(scope) -> bytes:
+    """The request's path and query as the client sent them."""
+    path = scope.get("raw_path") or scope["path"].encode("utf-8", "surrogateescape")
+    query = scope.get("query_string", b"")
+    return path + (b"?" + query if query else b"")
+
+
+def client_of(scope) -> str:
+    return (scope.get("client") or ("-", 0))[0]
+
+
+def combined_line(scope, status: int, sent: int, seconds: float) -> str:
+    stamp = datetime.now(UTC).strftime("%d/%b/%Y:%H:%M:%S %z")
+    request = f"{escaped(scope['method'].encode())} {escaped(target(scope))} HTTP/{scope['http_version']}"
+    referer = escaped(header(scope, b"referer") or b"-")
+    agent = escaped(header(scope, b"user-agent") or b"-")
+    client = escaped(client_of(scope).encode())
+    return f'{client} - - [{stamp}] "{request}" {status} {sent} "{referer}" "{agent}" {seconds:.3f}'
+
+
+def json_line(scope, status: int, sent: int, seconds: float) -> str:
+    text = lambda raw: raw.decode("utf-8", "backslashreplace") if raw is not None else None  # noqa: E731
+    path = scope.get("raw_path") or scope["path"].encode("utf-8", "surrogateescape")
+    entry = {
+        "time": datetime.now(UTC).isoformat(timespec="milliseconds"),
+        "client": client_of(scope),
+        "method": scope["method"],
+        "path": text(path),
+        "query": text(scope.get("query_string", b"")),
+        "protocol": f"HTTP/{scope['http_version']}",
+        "status": status,
+        "bytes": sent,
+        "seconds": round(seconds, 6),
+        "referer": text(header(scope, b"referer")),
+        "user_agent": text(header(scope, b"user-agent")),
+    }
+    return json.dumps(entry)  # ensure_ascii: every control character and non-ASCII one as \uXXXX

@@ -1,7 +1,10 @@
 """The composition root of the web server: middleware, error answers, the API's routes and the page."""
 
 from fastapi import Depends, FastAPI, Request
+from fastapi.responses import JSONResponse
+from starlette.middleware.gzip import GZipMiddleware
 
+from .. import __version__
 from ..engine.deal import IllegalMove
 from ..engine.decks import daily_deal
 from ..engine.errors import MESSAGES
@@ -9,24 +12,59 @@ from ..engine.game import Game
 from ..engine.variants import DEFAULT_VARIANT, VARIANTS, get_variant
 from ..engine.view import answer
 from .access import AccessLog
-from .assets import STATIC, add_page_and_assets
+from .assets import STATIC, add_page_and_assets  # noqa: F401 (STATIC: tests import it from here)
 from .deals import RequestError, parse_day, parse_deal_number, random_deal
 from .errors import add_error_handlers
-from .fairness import WINNABLE_DEAL_COST, add_rate_limit_answer, solver_work, spend_on_solver
+from .fairness import WINNABLE_DEAL_COST, TokenBuckets, add_rate_limit_answer, solver_work, spend_on_solver
 from .headers import SecurityHeaders
-from .limits import MAX_BODY, BodyLimit
+from .limits import BodyLimit
+from .metrics import Metrics
 from .models import MoveRequest, NewGame, RecordOnly, UndoRequest
 from .offline import service_worker
-from .solving import REVIEW_COST, WAY_COST, hint_for, proven_winnable_deal, review_for, warm_solver, way_for
+from .settings import Settings
+from .solving import REVIEW_COST, WAY_COST, SharedSolver, warm_solver
+
+# Compressed when the client takes gzip and the answer is this long at least (smaller gains nothing).
+GZIP_MINIMUM = 500
 
 
-def create_app() -> FastAPI:
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The app, everything in it built from `settings` (the environment's when none are given):
+    two apps share no limits, buckets or solver slots."""
+    settings = settings or Settings()
     app = FastAPI(title="Pyramid solitaire", docs_url=None, redoc_url=None, lifespan=warm_solver)
-    app.add_middleware(BodyLimit, limit=MAX_BODY)
+    app.state.settings = settings
+    app.state.metrics = metrics = Metrics()
+    app.state.solver = solver = SharedSolver(settings, metrics)
+    app.state.solver_buckets = TokenBuckets(settings.solver_burst, settings.solver_per_second)
+    app.add_middleware(BodyLimit, limit=settings.max_body)
     add_error_handlers(app)
     add_rate_limit_answer(app)
     app.add_middleware(SecurityHeaders)
-    app.add_middleware(AccessLog)  # added last: the outermost, it sees every answer
+    if settings.gzip:
+        app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM)
+    # The outermost: it sees every answer (and the bytes sent, compressed or not).
+    app.add_middleware(AccessLog, log_format=settings.log_format, metrics=metrics, routes=app.routes)
+
+    @app.get("/healthz", include_in_schema=False)
+    def healthz():
+        """Alive: the process answers (a load balancer's liveness check)."""
+        return {"status": "alive"}
+
+    @app.get("/readyz", include_in_schema=False)
+    def readyz():
+        """Ready: the compiled solver is loaded, so a hint is answered at full speed."""
+        if solver.loaded.is_set():
+            return {"status": "ready"}
+        return JSONResponse({"status": "loading the solver"}, status_code=503, headers={"Retry-After": "1"})
+
+    @app.get("/metrics", include_in_schema=False)
+    def prometheus_metrics():
+        return metrics.answer()
+
+    @app.get("/api/version")
+    def api_version():
+        return {"version": __version__}
 
     @app.get("/api/codes")
     def codes():
@@ -37,7 +75,21 @@ def create_app() -> FastAPI:
     def variants():
         return {
             "default": DEFAULT_VARIANT,
-            "variants": [v.to_dict() for v in VARIANTS.values()],
+            "variants": [
+                {
+                    "id": v.id,
+                    "name_en": v.name_en,
+                    "name_de": v.name_de,
+                    "passes": v.passes,
+                    "wastes": v.wastes,
+                    "piles": v.piles,
+                    "open_stock": v.open_stock,
+                    "has_stock": v.has_stock,
+                    "summary_en": v.summary_en,
+                    "summary_de": v.summary_de,
+                }
+                for v in VARIANTS.values()
+            ],
         }
 
     @app.post("/api/new")
@@ -54,7 +106,7 @@ def create_app() -> FastAPI:
         if body.winnable_only:
             spend_on_solver(request, WINNABLE_DEAL_COST)
             # Honest about failure: without a proof in time the deal is random and the answer says so.
-            number = proven_winnable_deal(body.variant)
+            number = solver.proven_winnable_deal(body.variant)
             proven = number is not None
             return answer(Game(body.variant, number=number if proven else random_deal()), winnable=proven)
         number = random_deal() if body.deal is None else parse_deal_number(body.deal)
@@ -92,23 +144,23 @@ def create_app() -> FastAPI:
     @app.post("/api/hint", dependencies=[Depends(solver_work)])
     def hint(body: RecordOnly):
         game = Game.from_record(body.record)
-        return answer(game, hint=hint_for(game))
+        return answer(game, hint=solver.hint_for(game))
 
     @app.post("/api/review")
     def review(body: RecordOnly, request: Request):
         spend_on_solver(request, REVIEW_COST)  # rate limited like hints, by what it may search
         game = Game.from_record(body.record)
-        return answer(game, review=review_for(game))
+        return answer(game, review=solver.review_for(game))
 
     @app.post("/api/way")
     def way(body: RecordOnly, request: Request):
         spend_on_solver(request, WAY_COST)
         game = Game.from_record(body.record)
-        return answer(game, way=way_for(game))
+        return answer(game, way=solver.way_for(game))
 
     @app.get("/sw.js", include_in_schema=False)
     def offline_worker():
-        return service_worker(STATIC)
+        return service_worker(settings.static_dir)
 
-    add_page_and_assets(app)
+    add_page_and_assets(app, settings.static_dir)
     return app

@@ -1,41 +1,59 @@
 """The page and its files, with caching that never shows a player a stale release.
 
-Every file is revalidated on use (Cache-Control: no-cache, with an ETag: an unchanged file costs
-a 304 and no body). Files are not cached for long under fixed URLs: the service worker (sw.js,
-offline.py) fetches a new release's files through the HTTP cache, and the page's modules and
-card images are named by unversioned URLs, so a long-cached file would outlive its release.
+Every file's ETag is a hash of its bytes (`content_etag`), so the same release gives the same
+ETags on every install, host and process, and any edit changes it, whatever the file's time or
+size. Under its plain URL a file is revalidated on use (Cache-Control: no-cache: an unchanged file
+costs a 304 and no body). Under its versioned URL, `?v=` and its content hash (what the service
+worker fetches, offline.py), the bytes can never change, so it is cached for a year, immutable.
 """
 
 import hashlib
+import mimetypes
 from pathlib import Path
 
 from fastapi import FastAPI, Request
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
+from starlette.datastructures import Headers, QueryParams
 
-STATIC = Path(__file__).parent.parent / "static"
+from .settings import STATIC
+
 REVALIDATE = "no-cache"
+IMMUTABLE = "public, max-age=31536000, immutable"  # a versioned URL: these bytes for good
 
 
-class RevalidatedStatic(StaticFiles):
-    """Starlette's static files (path checks, ETag, 304) with Cache-Control: no-cache."""
+def content_hash(body: bytes) -> str:
+    return hashlib.sha256(body).hexdigest()[:20]
 
-    async def get_response(self, path: str, scope) -> Response:
-        response = await super().get_response(path, scope)
-        if response.status_code in (200, 304):
-            response.headers["Cache-Control"] = REVALIDATE
-        return response
+
+def cached_answer(body: bytes, scope, media_type: str) -> Response:
+    """The file's bytes with their content ETag, or a 304 when the client holds them already."""
+    digest = content_hash(body)
+    headers = {"ETag": f'"{digest}"', "Cache-Control": REVALIDATE}
+    if QueryParams(scope.get("query_string", b"").decode("latin-1")).get("v") == digest:
+        headers["Cache-Control"] = IMMUTABLE
+    asked = Headers(scope=scope).get("if-none-match", "")
+    # A proxy that compressed the answer weakens its ETag (W/"..."): the same bytes all the same.
+    if digest in {tag.strip().removeprefix("W/").strip('"') for tag in asked.split(",")}:
+        return Response(status_code=304, headers=headers)
+    return Response(body, media_type=media_type, headers=headers)
+
+
+class ContentStatic(StaticFiles):
+    """Starlette's static files (its path checks and lookups) answered with content ETags."""
+
+    def file_response(self, full_path, stat_result, scope, status_code: int = 200) -> Response:
+        media_type = mimetypes.guess_type(str(full_path))[0] or "application/octet-stream"
+        if media_type.startswith("text/") or media_type.endswith(("javascript", "json", "+xml")):
+            media_type += "; charset=utf-8"
+        return cached_answer(Path(full_path).read_bytes(), scope, media_type)
 
 
 def add_page_and_assets(app: FastAPI, root: Path = STATIC) -> None:
-    page = (root / "index.html").read_bytes()
-    etag = f'"{hashlib.sha256(page).hexdigest()[:16]}"'
+    page = root / "index.html"
 
     @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
     def index(request: Request):
-        headers = {"Cache-Control": REVALIDATE, "ETag": etag}
-        if request.headers.get("if-none-match") == etag:
-            return Response(status_code=304, headers=headers)
-        return HTMLResponse(page, headers=headers)
+        return cached_answer(page.read_bytes(), request.scope, "text/html; charset=utf-8")
 
-    app.mount("/static", RevalidatedStatic(directory=root), name="static")
+    app.mount("/static", ContentStatic(directory=root), name="static")

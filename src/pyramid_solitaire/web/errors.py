@@ -9,9 +9,23 @@ from starlette.exceptions import HTTPException
 from ..engine.deal import IllegalMove
 from ..engine.errors import Refusal, cut
 
+REFUSAL = "pyramid_solitaire.refusal"  # scope extension: the code of the refusal answered (metrics)
+
+
+class Refused(JSONResponse):
+    """A refusal's answer; it notes its code in the request's scope for the access log's metrics."""
+
+    def __init__(self, refusal: Refusal, status: int, headers: dict | None = None):
+        super().__init__(refusal.to_dict(), status_code=status, headers=headers)
+        self.code = refusal.code
+
+    async def __call__(self, scope, receive, send) -> None:
+        scope.setdefault("extensions", {})[REFUSAL] = self.code
+        await super().__call__(scope, receive, send)
+
 
 def refused(refusal: Refusal, status: int, headers: dict | None = None) -> JSONResponse:
-    return JSONResponse(refusal.to_dict(), status_code=status, headers=headers)
+    return Refused(refusal, status, headers)
 
 
 def framework_refusal(request: Request, err: HTTPException) -> Refusal:

@@ -18,8 +18,8 @@ from fastapi import FastAPI, Request
 from ..engine.errors import Refusal
 from .errors import refused
 
-SOLVER_BURST = 30.0  # a person asks a few hints a minute; thirty in a row is a script
-SOLVER_PER_SECOND = 0.5  # one hint every two seconds, sustained
+# The burst (settings.solver_burst, 30) is what a person never reaches: a few hints a minute;
+# thirty in a row is a script. The rate (solver_per_second, 0.5): one hint every two seconds, sustained.
 WINNABLE_DEAL_COST = 4.0  # a winnable-only deal may search for 2 s: four hints' worth
 MAX_ADDRESSES = 10_000  # buckets kept; full ones are forgotten first (a full bucket is a new one)
 
@@ -63,9 +63,6 @@ class TokenBuckets:
             self.buckets.clear()
 
 
-solver_buckets = TokenBuckets(SOLVER_BURST, SOLVER_PER_SECOND)
-
-
 def client_address(request: Request) -> str:
     return request.client.host if request.client else "-"
 
@@ -77,7 +74,7 @@ def solver_work(request: Request) -> None:
 
 def spend_on_solver(request: Request, cost: float) -> None:
     """For a route that makes the solver work only sometimes (New game, winnable only)."""
-    solver_buckets.spend(client_address(request), cost)
+    request.app.state.solver_buckets.spend(client_address(request), cost)  # the app's own buckets
 
 
 def add_rate_limit_answer(app: FastAPI) -> None:

@@ -9,10 +9,11 @@ installs a new cache on the player's next visit.
 import hashlib
 import json
 from functools import cache
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 from fastapi.responses import Response
+
+from .. import __version__
 
 TEMPLATE = "sw.js"
 
@@ -27,11 +28,7 @@ def release(static: Path) -> str:
     digest = hashlib.sha256()
     for url in page_files(static)[1:]:
         digest.update(url.encode() + b"\0" + (static / url.removeprefix("/static/")).read_bytes())
-    try:
-        number = version("pyramid-solitaire")
-    except PackageNotFoundError:  # run from a source tree that was never installed
-        number = "0"
-    return f"{number}-{digest.hexdigest()[:12]}"
+    return f"{__version__}-{digest.hexdigest()[:12]}"
 
 
 @cache

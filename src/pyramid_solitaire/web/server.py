@@ -1,18 +1,20 @@
-"""Server start-up: uvicorn with guarded connections, in this process or in workers sharing one socket."""
+"""Server start-up: uvicorn with guarded connections, in this process or in workers sharing one socket.
+
+The socket is bound here, before any worker starts, so an address that cannot be used is one
+clear error (CannotBind: the command prints one line and exits 3), with any number of workers."""
 
 import copy
 import resource
 import socket
-from collections.abc import Sequence
 
 import uvicorn
 from uvicorn.config import LOGGING_CONFIG
 from uvicorn.supervisors import Multiprocess
 
-from .connections import HEADER_SECONDS, MAX_CONNECTIONS, REQUEST_SECONDS, GuardedH11Protocol
+from . import metrics
+from .settings import Settings
 
 APP = "pyramid_solitaire.web:app"
-KEEP_ALIVE_SECONDS = 5  # an idle kept-alive connection is closed after this long
 # uvicorn kills a worker that does not answer its supervisor within this long (5 s by default);
 # on a loaded machine a worker's start-up alone took longer, and workers were restarted for ever.
 WORKER_HEALTHCHECK_SECONDS = 60
@@ -21,64 +23,68 @@ LOG_LEVELS = ("critical", "error", "warning", "info", "debug")
 
 
 class ServerConfig(uvicorn.Config):
-    """uvicorn's config plus the connection limits; it travels to worker processes whole."""
+    """uvicorn's config plus the server's settings; it travels to worker processes whole, and each
+    builds its app from those settings (not from the import string's module-level app)."""
 
-    def __init__(
-        self,
-        *args,
-        header_seconds: float = HEADER_SECONDS,
-        request_seconds: float = REQUEST_SECONDS,
-        max_connections: int = MAX_CONNECTIONS,
-        **kwargs,
-    ):
-        super().__init__(*args, **kwargs)
-        self.header_seconds, self.request_seconds = header_seconds, request_seconds
-        self.max_connections = max_connections
+    def __init__(self, app, *, settings: Settings, **kwargs):
+        super().__init__(app, **kwargs)
+        self.settings = settings
+        self.header_seconds, self.request_seconds = settings.header_seconds, settings.request_seconds
+        self.max_connections = connection_cap(settings.max_connections, raise_open_files_limit())
+
+    def load(self) -> None:
+        if self.app == APP:  # in the process that serves, after any fork or spawn
+            from .application import create_app
+
+            self.app = create_app(self.settings)
+        state = getattr(self.app, "state", None)
+        self.metrics = getattr(state, "metrics", None)  # the protocol counts connections there
+        super().load()
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1, **options) -> None:
-    """Serve until interrupted; `options` are server_config's (log level, trusted proxies, limits)."""
-    config = server_config(host=host, port=port, workers=workers, **options)
-    if workers <= 1:
-        uvicorn.Server(config).run()
+class CannotBind(Exception):
+    """The address cannot be listened on (taken, not this machine's, not allowed)."""
+
+
+def serve(settings: Settings | None = None, **uvicorn_options) -> None:
+    """Serve until interrupted. Raises CannotBind before anything starts when the address is unusable."""
+    settings = settings or Settings()
+    config = server_config(settings=settings, **uvicorn_options)
+    sock = listening_socket(settings.host, settings.port)
+    print(f"Pyramid solitaire on {url_of(sock)}", flush=True)
+    if settings.workers <= 1:
+        uvicorn.Server(config).run(sockets=[sock])
         return
     # uvicorn's own --workers path binds its socket without naming IPPROTO_TCP, so accepted
     # connections miss TCP_NODELAY and every keep-alive request waits ~40 ms for a delayed ACK
     # (uvicorn issue 3149). Bind the socket here, protocol named, and hand it to the workers.
-    Multiprocess(config, sockets=[listening_socket(host, port)]).run()
+    with metrics.shared_between_workers():
+        Multiprocess(config, sockets=[sock]).run()
 
 
-def server_config(
-    app=APP,
-    *,
-    log_level: str = "info",
-    trusted_proxies: Sequence[str] = (),
-    max_connections: int = MAX_CONNECTIONS,
-    header_seconds: float = HEADER_SECONDS,
-    request_seconds: float = REQUEST_SECONDS,
-    keep_alive_seconds: float = KEEP_ALIVE_SECONDS,
-    **uvicorn_options,
-) -> ServerConfig:
+def url_of(sock: socket.socket) -> str:
+    """The address a browser can open: an IPv6 host in brackets (http://[::1]:8412/)."""
+    host, port = sock.getsockname()[:2]
+    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+
+
+def server_config(app=APP, *, settings: Settings | None = None, **uvicorn_options) -> ServerConfig:
     """The server's configuration: uvicorn with the guarded protocol, the limits, the logging."""
+    settings = settings or Settings()
     options = {
-        "http": GuardedH11Protocol,
-        "timeout_keep_alive": keep_alive_seconds,
+        "http": metrics.CountedH11Protocol,
+        "timeout_keep_alive": settings.keep_alive_seconds,
         "timeout_worker_healthcheck": WORKER_HEALTHCHECK_SECONDS,
+        "workers": settings.workers,  # how many processes uvicorn's Multiprocess starts
         # The client address comes from the socket; X-Forwarded-For only from the listed proxies.
-        "proxy_headers": bool(trusted_proxies),
-        "forwarded_allow_ips": list(trusted_proxies),
-        "log_level": log_level,
-        "log_config": logging_config(log_level),
-        "access_log": False,  # access.AccessLog writes one line per request, with its time
+        "proxy_headers": bool(settings.trusted_proxies),
+        "forwarded_allow_ips": list(settings.trusted_proxies),
+        "log_level": settings.log_level,
+        "log_config": logging_config(settings.log_level),
+        "access_log": False,  # access.AccessLog writes one line per request
         **uvicorn_options,
     }
-    return ServerConfig(
-        app,
-        header_seconds=header_seconds,
-        request_seconds=request_seconds,
-        max_connections=connection_cap(max_connections, raise_open_files_limit()),
-        **options,
-    )
+    return ServerConfig(app, settings=settings, **options)
 
 
 def raise_open_files_limit() -> int:
@@ -100,8 +106,8 @@ def connection_cap(wanted: int, open_files: int) -> int:
 
 
 def logging_config(level: str) -> dict:
-    """uvicorn's logging, plus the app's loggers: access lines on standard output, the rest on
-    standard error, both with a time stamp."""
+    """uvicorn's logging, plus the app's loggers: access lines on standard output (each in its
+    format, access.py), the rest on standard error with a time stamp."""
     config = copy.deepcopy(LOGGING_CONFIG)
     stamped = {"()": "uvicorn.logging.DefaultFormatter", "fmt": "%(asctime)s %(levelprefix)s %(message)s"}
     config["formatters"]["stamped"] = stamped
@@ -111,9 +117,12 @@ def logging_config(level: str) -> dict:
         "stream": "ext://sys.stdout",
     }
     config["handlers"]["stamped_err"] = {**config["handlers"]["stamped_out"], "stream": "ext://sys.stderr"}
+    # An access line carries its own time, in its own format (access.py).
+    config["formatters"]["access_line"] = {"format": "%(message)s"}
+    config["handlers"]["access_out"] = {**config["handlers"]["stamped_out"], "formatter": "access_line"}
     upper = level.upper()
     config["loggers"]["pyramid_solitaire.access"] = {
-        "handlers": ["stamped_out"],
+        "handlers": ["access_out"],
         "level": upper,
         "propagate": False,
     }
@@ -131,6 +140,11 @@ def listening_socket(host: str, port: int) -> socket.socket:
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind((host, port))
+    try:
+        sock.bind((host, port))
+    except (OSError, OverflowError) as err:  # taken, not this machine's address, a name not found
+        sock.close()
+        reason = getattr(err, "strerror", None) or str(err)
+        raise CannotBind(f"cannot listen on {host} port {port}: {reason}") from None
     sock.set_inheritable(True)
     return sock

@@ -1,0 +1,123 @@
+"""What an operator watches, at /metrics in the Prometheus text format (prometheus-client).
+
+    pyramid_solitaire_requests_total{route,status}   answers by route (never the raw path) and status,
+                                                     499 for a client that hung up, 408 for one cut off
+    pyramid_solitaire_request_seconds{route}         latency histogram
+    pyramid_solitaire_solver_seconds{kind}           the solver's time per hint, review, way, winnable deal
+    pyramid_solitaire_refusals_total{code}           refusals by their code (engine/errors.py)
+    pyramid_solitaire_connections_refused_total{reason}  closed by the server before an answer:
+                                                     "cap" (503 at the connection cap), "deadline"
+    pyramid_solitaire_open_connections               connections open now
+
+Each app has its own registry (two apps in one process share nothing). With several workers
+(server.py) every worker writes its figures to files in PROMETHEUS_MULTIPROC_DIR and /metrics
+adds them up over all workers: the multiprocess mode of prometheus-client.
+"""
+
+import os
+import shutil
+import tempfile
+import time
+from contextlib import contextmanager
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client.multiprocess import MultiProcessCollector
+from starlette.responses import Response
+
+from .connections import GuardedH11Protocol
+
+MULTIPROCESS_DIR = "PROMETHEUS_MULTIPROC_DIR"
+CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
+SOLVER_BUCKETS = (0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0)
+
+
+class Metrics:
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry()
+        self.multiprocess = MULTIPROCESS_DIR in os.environ
+        on = self.registry
+        self.requests = Counter("pyramid_solitaire_requests", "Answers", ["route", "status"], registry=on)
+        self.latency = Histogram(
+            "pyramid_solitaire_request_seconds", "Time to answer", ["route"], registry=on
+        )
+        self.solver = Histogram(
+            "pyramid_solitaire_solver_seconds", "Solver time", ["kind"], buckets=SOLVER_BUCKETS, registry=on
+        )
+        self.refusals = Counter("pyramid_solitaire_refusals", "Refusals by code", ["code"], registry=on)
+        self.closed = Counter(
+            "pyramid_solitaire_connections_refused", "Connections closed unanswered", ["reason"], registry=on
+        )
+        self.open = Gauge(
+            "pyramid_solitaire_open_connections", "Open connections", multiprocess_mode="livesum", registry=on
+        )
+
+    def answered(self, route: str, status: int, seconds: float, refusal: str | None) -> None:
+        self.requests.labels(route, str(status)).inc()
+        self.latency.labels(route).observe(seconds)
+        if refusal:
+            self.refusals.labels(refusal).inc()
+
+    @contextmanager
+    def timing(self, kind: str):
+        started = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.solver.labels(kind).observe(time.perf_counter() - started)
+
+    def answer(self) -> Response:
+        registry = self.registry
+        if self.multiprocess:
+            registry = CollectorRegistry()
+            MultiProcessCollector(registry)
+        return Response(generate_latest(registry), media_type=CONTENT_TYPE)
+
+
+@contextmanager
+def shared_between_workers():
+    """A folder for the workers' figures, unless the host named one; removed when serving ends."""
+    if MULTIPROCESS_DIR in os.environ:
+        yield
+        return
+    folder = tempfile.mkdtemp(prefix="pyramid-solitaire-metrics-")
+    os.environ[MULTIPROCESS_DIR] = folder  # inherited by the workers, read when they build their apps
+    try:
+        yield
+    finally:
+        del os.environ[MULTIPROCESS_DIR]
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+class CountedH11Protocol(GuardedH11Protocol):
+    """The guarded protocol (connections.py), counted: open connections, and those closed before
+    any answer. The figures go to the app's Metrics, which the config carries (server.ServerConfig)."""
+
+    counted = False
+
+    def connection_made(self, transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        metrics = getattr(self.config, "metrics", None)
+        if metrics is not None and self in self.connections:
+            self.counted = True
+            metrics.open.inc()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.counted:
+            self.counted = False
+            getattr(self.config, "metrics").open.dec()  # noqa: B009 (set by ServerConfig.load)
+        super().connection_lost(exc)
+
+    def refuse(self, transport) -> None:
+        super().refuse(transport)
+        self.count_closed("cap", "too_many_connections")
+
+    def deadline_passed(self) -> None:
+        if not self.transport.is_closing():
+            self.count_closed("deadline", "request_too_slow")
+        super().deadline_passed()
+
+    def count_closed(self, reason: str, code: str) -> None:
+        metrics = getattr(self.config, "metrics", None)
+        if metrics is not None:
+            metrics.closed.labels(reason).inc()
+            metrics.refusals.labels(code).inc()

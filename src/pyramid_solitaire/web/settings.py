@@ -1,0 +1,79 @@
+"""The server's settings in one object: what `serve` is asked for on its command line or in the
+environment, and what the app may spend (limits, the solver's budgets, slots and buckets).
+
+`create_app(settings)` builds everything from one `Settings`, so two apps in one process share
+nothing; a test asks for the settings it needs instead of patching module globals. Every field is
+also read from the environment as PYRAMID_SOLITAIRE_<FIELD> (PYRAMID_SOLITAIRE_PORT=8412,
+PYRAMID_SOLITAIRE_TRUSTED_PROXIES=10.0.0.1,10.0.0.2); an option on the command line wins.
+"""
+
+import os
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import Field, ValidationError, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from .limits import MAX_BODY
+
+ENV_PREFIX = "PYRAMID_SOLITAIRE_"
+STATIC = Path(__file__).parent.parent / "static"
+LogLevel = Literal["critical", "error", "warning", "info", "debug"]
+Seconds = Annotated[float, Field(gt=0, allow_inf_nan=False)]
+
+
+def default_solver_slots() -> int:
+    """Solver searches that may run at once: all cores but one, so ordinary moves keep a core."""
+    return max((os.cpu_count() or 2) - 1, 1)
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix=ENV_PREFIX, frozen=True, extra="forbid")
+
+    # --- where and how it serves (serve's options) ------------------------------------------
+    host: str = Field(default="127.0.0.1", min_length=1)
+    port: int = Field(default=8000, ge=0, le=65535)
+    workers: int = Field(default=1, ge=1, le=256)
+    log_level: LogLevel = "info"
+    log_format: Literal["combined", "json"] = "combined"
+    # Reverse proxies whose X-Forwarded-For names the client (the socket's peer otherwise).
+    trusted_proxies: Annotated[tuple[str, ...], NoDecode] = ()
+    gzip: bool = True  # compress text answers for browsers (off when a proxy does it)
+
+    # --- what a connection may hold (connections.py, server.py) --------------------------------
+    max_connections: int = Field(default=4096, ge=1)  # per worker; lowered to fit the open-files limit
+    header_seconds: Seconds = 10.0  # a request's headers must be in within this of its first byte
+    request_seconds: Seconds = 30.0  # and the whole request within this
+    keep_alive_seconds: Seconds = 5.0  # an idle kept-alive connection is closed after this long
+
+    # --- what a request may cost (limits.py, fairness.py, solving.py) --------------------------
+    max_body: int = Field(default=MAX_BODY, ge=1024)  # a real request is a few kilobytes
+    solver_burst: float = Field(default=30.0, gt=0)  # tokens of an address's bucket (fairness.py)
+    solver_per_second: float = Field(default=0.5, gt=0)  # tokens it gains back a second
+    solver_slots: int = Field(default_factory=default_solver_slots, ge=1)
+    solver_slot_wait: float = Field(default=0.1, ge=0)  # how long a request waits for a busy solver's slot
+    hint_seconds: Seconds = 0.5  # a hint's search
+    review_seconds: Seconds = 2.0  # a review's
+    way_seconds: Seconds = 1.0  # "Show the way"
+    winnable_seconds: Seconds = 2.0  # New game, winnable only: the search for a proven deal
+
+    # --- what it serves ----------------------------------------------------------------------
+    static_dir: Path = STATIC  # the page and its files (a test serves a copy to play a release)
+
+    @field_validator("trusted_proxies", mode="before")
+    @classmethod
+    def comma_separated(cls, value):
+        """The environment gives one string: addresses separated by commas."""
+        if isinstance(value, str):
+            return tuple(part.strip() for part in value.split(",") if part.strip())
+        return value
+
+
+def problem(err: ValidationError) -> str:
+    """The first thing wrong with the settings, as one line that names the option and its variable."""
+    first = err.errors()[0]
+    field = str(first["loc"][0]) if first["loc"] else "?"
+    given = first.get("input")
+    shown = "" if isinstance(given, dict) else f" (got {given!r:.40})"
+    option = "--" + field.replace("_", "-")
+    return f"{option} / {ENV_PREFIX}{field.upper()}: {first['msg']}{shown}"
