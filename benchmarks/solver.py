@@ -62,7 +62,7 @@ def run(variant_id: str, numbers: list[int], shortest: bool) -> None:
         most_memory = max(most_memory, held)
         seconds.append(cpu)
         slowest = sorted(slowest + [(cpu, number, found.steps, held / 2**20)], reverse=True)[:SLOWEST]
-        states += found.states
+        states += found.searched
         wins += found.verdict == WINNABLE
         unknown += found.verdict == UNKNOWN
         steps += found.steps or 0

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from pyramid_solitaire.research import dataset
 from pyramid_solitaire.research.dataset import Series
-from pyramid_solitaire.research.winrates import Summary, Tally
+from pyramid_solitaire.research.winrates import Summary, WinRateTally
 
 # Cheapest first (milliseconds per deal measured on deals 0..199).
 ORDER = ("open-stock", "giza", "pyramid", "classic", "three-wastes", "classic-redeal")
@@ -50,7 +50,7 @@ def stats(args, variant: str, count: int, extra: list[str], folder: str | None =
 
 def tally(folder: Path, series: Series) -> tuple[Summary, list[tuple[int, int]]]:
     chunks = dataset.stored_chunks(str(folder), series)
-    counts = Tally()
+    counts = WinRateTally()
     for table in dataset.read_rows(chunks):
         counts.add(table)
     return counts.summary(), dataset.covered(None, chunks)

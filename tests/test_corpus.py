@@ -1,8 +1,8 @@
 """The Python engine still answers what the conformance corpus says (tests/golden/corpus.json).
 
-The corpus is what engine.js is held to (tests/js/engine.test.mjs). When a rule changes on purpose,
-regenerate it with `python tools/corpus.py`, and the JS test then shows what engine.js
-must follow; a rule changed by accident fails here."""
+The corpus is what the page's rules (js/rules/) are held to (tests/js/engine.test.mjs). When a
+rule changes on purpose, regenerate it with `python tools/corpus.py`, and the JS test then shows
+what js/rules/ must follow; a rule changed by accident fails here."""
 
 import json
 from functools import partial

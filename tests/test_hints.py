@@ -1,10 +1,11 @@
 import json
+from types import SimpleNamespace
 
 import pytest
 
 from pyramid_solitaire.cli import main
 from pyramid_solitaire.engine.game import Game
-from pyramid_solitaire.solver import UNKNOWN, Solution, hints, solve, warm_up
+from pyramid_solitaire.solver import UNKNOWN, UNWINNABLE, Solution, hints, review, solve
 
 
 def lost_game() -> Game:
@@ -44,18 +45,21 @@ def test_a_deal_lost_from_the_start_says_so():
 
 
 def test_the_shortest_search_gets_what_is_left_of_the_hint_budget(monkeypatch):
-    """Deciding takes a moment; the shortest line may use the rest of the hint's time."""
-    limits = []
+    """Deciding takes a moment; the shortest line may use the rest of the hint's time. The hint's
+    clock is the test's: each search takes 0.3 s of it, however busy the machine is."""
+    limits, now = [], [100.0]
 
     def recording(deal, state, shortest=False, time_limit=None):
         limits.append((shortest, time_limit))
-        return solve(deal, state, shortest=shortest, time_limit=time_limit)
+        now[0] += 0.3
+        return solve(deal, state, shortest=shortest)
 
-    warm_up()  # loading the compiled search is not part of a hint's time
+    monkeypatch.setattr(hints, "time", SimpleNamespace(perf_counter=lambda: now[0]))
     monkeypatch.setattr(hints, "solve", recording)
     h = hints.hint(Game("pyramid", number=1), time_limit=2.0)
     assert h.shortest and [s for s, _ in limits] == [False, True]
-    assert 1.9 < limits[1][1] <= 2.0
+    assert limits[0][1] <= 2.0 and limits[1][1] == pytest.approx(2.0 - 0.3)
+    assert h.seconds == pytest.approx(0.6)
 
 
 def test_out_of_time_falls_back_to_an_unchecked_legal_move(monkeypatch):
@@ -63,6 +67,25 @@ def test_out_of_time_falls_back_to_an_unchecked_legal_move(monkeypatch):
     game = Game("pyramid", number=1)
     h = hints.hint(game)
     assert h.verdict == "unknown" and not h.checked and h.move == game.legal_moves()[0]
+
+
+@pytest.mark.parametrize("decisions", [0, 1, 2])
+def test_a_look_back_out_of_time_never_says_the_game_was_never_winnable(monkeypatch, decisions):
+    """The current position is lost; the search for the last winnable one gets `decisions`
+    answers before its time runs out: too few to find it, so it says it does not know (None),
+    never -1, "the deal never was winnable" (review.Split.last_winnable)."""
+    game = lost_game()
+    asked = []
+
+    def few(deal, state, time_limit=None, **kwargs):
+        asked.append(state)
+        return solve(deal, state) if len(asked) <= decisions else Solution(UNKNOWN)
+
+    monkeypatch.setattr(hints, "solve", lambda *a, **kw: Solution(UNWINNABLE))  # the current position
+    monkeypatch.setattr(review, "solve", few)
+    h = hints.hint(game)
+    assert h.verdict == "unwinnable" and h.last_winnable is None and asked
+    assert h.to_dict(game) == {**h.to_dict(game), "last_winnable": None, "undo": None, "losing_move": None}
 
 
 def test_hint_command_reads_a_record(capsys, tmp_path, monkeypatch):

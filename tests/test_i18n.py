@@ -47,7 +47,7 @@ def run_node(folder: Path, script: str, data: object = None) -> object:
 
 @pytest.fixture(scope="module")
 def page_texts(page_modules):
-    """{language: {code: template or plural forms}} as i18n.js holds them."""
+    """{language: {code: template or plural forms}} as text/i18n.js holds them."""
     script = """
 import * as i18n from "./text/i18n.js";
 const all = {};

@@ -88,8 +88,8 @@ def status_of(answer: bytes) -> int:
 
 
 def test_connections_that_never_finish_their_headers_are_closed_and_do_not_hold_others():
-    with running(header_seconds=0.5, request_seconds=5) as (server, port):
-        opened = time.monotonic()
+    # The request deadline is past WAIT: only the headers' deadline can close these in time.
+    with running(header_seconds=0.5, request_seconds=WAIT * 3) as (server, port):
         silent = [connect(port) for _ in range(20)]  # connect and say nothing
         partial = [connect(port) for _ in range(20)]
         for sock in partial:
@@ -97,11 +97,10 @@ def test_connections_that_never_finish_their_headers_are_closed_and_do_not_hold_
         with client_from("127.0.0.1", port) as client:
             for _ in range(5):
                 assert client.get("/api/variants").status_code == 200
-        answers = [read_all(sock) for sock in silent + partial]
-        took = time.monotonic() - opened
-        assert took < 0.5 + 3, f"slow connections held for {took:.1f} s"
+        answers = [read_all(sock) for sock in silent + partial]  # each closed, or WAIT passes: a failure
         assert all(a == b"" for a in answers[:20])  # nothing asked, nothing answered: closed
-        assert all(status_of(a) == 408 and b'"code": "request_too_slow"' in a for a in answers[20:])
+        cut_off = b'"code": "request_too_slow", "params": {"seconds": "0.5"}'
+        assert all(status_of(a) == 408 and cut_off in a for a in answers[20:]), answers[20]
         wait_for(lambda: not server.server_state.connections, "closed connections still counted")
         for sock in silent + partial:
             sock.close()
@@ -121,7 +120,10 @@ def test_a_body_that_trickles_in_is_answered_408_when_the_request_deadline_passe
             if select.select([sock], [], [], 0.05)[0]:
                 answer = sock.recv(65536)
         took = time.monotonic() - started
-        assert status_of(answer) == 408 and 1.4 < took < 1.5 + 2.0
+        # The request's deadline of 1.5 s cut it off, not the 0.5 s its headers had: the answer
+        # says which, and no sooner (a lower bound only: a loaded machine is late, never early).
+        assert status_of(answer) == 408 and b'"params": {"seconds": "1.5"}' in answer, answer
+        assert took > 1.4
         logged = lambda: [r.getMessage() for r in caplog.records if "/api/state" in r.getMessage()]  # noqa: E731
         wait_for(logged, "no access line for the request cut off")
         assert (

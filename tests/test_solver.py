@@ -164,7 +164,7 @@ def test_whole_deals_give_lines_that_win(variant):
         deal = Deal.from_number(get_variant(variant), number)
         got = solve(deal)
         assert got.verdict in (WINNABLE, UNWINNABLE)
-        assert got.states >= 0 and got.seconds >= 0
+        assert got.searched >= 0 and got.seconds >= 0
         if got.verdict == WINNABLE:
             wins += 1
             assert got.steps == len(got.line) > 0
@@ -209,7 +209,7 @@ def test_node_limit_gives_unknown_on_a_hard_deal():
     # A deal that needs more than a handful of positions, whatever the verdict.
     for number in range(50):
         deal = Deal.from_number(get_variant("pyramid"), number)
-        if solve(deal).states > 100:
+        if solve(deal).searched > 100:
             break
     got = solve(deal, node_limit=10)
     assert got.verdict == UNKNOWN and got.line == () and got.steps is None
@@ -219,7 +219,7 @@ def test_time_limit_stops_the_search():
     deal = Deal.from_number(get_variant("classic"), 2)  # lost, proven in about 29,000 positions
     assert solve(deal, time_limit=60.0).verdict == UNWINNABLE
     stopped = solve(deal, time_limit=0)
-    assert stopped.verdict == UNKNOWN and stopped.line == () and stopped.states < 29_000
+    assert stopped.verdict == UNKNOWN and stopped.line == () and stopped.searched < 29_000
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,7 @@ import pytest
 from pyramid_solitaire.cli import main
 from pyramid_solitaire.research import dataset
 from pyramid_solitaire.research.dataset import Chunk, Series
-from pyramid_solitaire.research.winrates import Row, Tally, summary
+from pyramid_solitaire.research.winrates import Row, WinRateTally, summary
 
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "solver_verdicts.json").read_text())["verdicts"]
 BIN = Path(sys.executable).parent
@@ -167,7 +167,7 @@ def test_tally_a_chunk_at_a_time_equals_all_at_once():
         for n in range(1, 200)
     ]
     whole = summary(rows)
-    parts = Tally()
+    parts = WinRateTally()
     for start in range(0, len(rows), 17):
         parts.add_rows(rows[start : start + 17])
     assert parts.summary() == whole

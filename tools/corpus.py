@@ -1,11 +1,11 @@
 """The conformance corpus: what the Python engine (the specification) answers, written down so the
-page's engine (static/js/engine.js) can be held to it, as chess engines share perft vectors.
+page's engine (static/js/rules/) can be held to it, as chess engines share perft vectors.
 
     python tools/corpus.py            # rewrites tests/golden/corpus.json
 
 The corpus is deterministic (fixed seeds, solver runs bounded by nodes, not time), so regenerating
 it without a rule change gives the same file. tests/test_corpus.py replays it through the Python
-engine, tests/js/engine.test.mjs through engine.js: a rule changed in one engine only fails one of them.
+engine, tests/js/engine.test.mjs through js/rules/: a rule changed in one engine only fails one of them.
 
 Sections:
   variants  the rules data of every variant
@@ -164,18 +164,7 @@ def edge_decks() -> list[tuple[str, str, str]]:
 
 
 def variants_section() -> dict[str, Any]:
-    return {
-        v.id: {
-            "name_en": v.name_en,
-            "passes": v.passes,
-            "wastes": v.wastes,
-            "piles": v.piles,
-            "open_stock": v.open_stock,
-            "has_stock": v.has_stock,
-            "recycles": v.recycles,
-        }
-        for v in VARIANTS.values()
-    }
+    return {v.id: {"name_en": v.name_en, **v.rules()} for v in VARIANTS.values()}
 
 
 def cards_section() -> list[list[str | None]]:

@@ -1,4 +1,4 @@
-"""Instant and offline play: moves are played in the page by engine.js, the server is asked only for
+"""Instant and offline play: moves are played in the page by js/rules/, the server is asked only for
 what it alone can do (hints, daily and winnable-only deals), and after one visit the service
 worker opens the page with no network at all."""
 

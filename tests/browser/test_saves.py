@@ -77,7 +77,7 @@ SAVE = json.dumps({"format": 2, "record": RECORD, "elapsed": 5000, "saved": None
 BUSY = {"error": "too many requests", "code": "busy", "params": {}}
 
 
-# The page checks a save with engine.js: its first request is the one for the list of games.
+# The page checks a save with js/rules/: its first request is the one for the list of games.
 @pytest.mark.parametrize(("path", "status"), [("/api/variants", 429), ("/api/variants", 408)])
 def test_a_passing_refusal_keeps_the_save_and_the_page_asks_again(page: Page, path: str, status: int):
     refused = []

@@ -120,7 +120,7 @@ def print_summary(series, numbers: range | None, chunks, out) -> None:
     from ..research import dataset
     from ..research import winrates as stats
 
-    tally = stats.Tally()
+    tally = stats.WinRateTally()
     for table in dataset.read_rows(chunks, numbers):
         tally.add(table)
     s = tally.summary()

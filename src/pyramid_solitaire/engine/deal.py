@@ -11,11 +11,12 @@ cards never changes; the same compact state is what the compiled solver searches
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import StrEnum
 
 from .cards import CardError, card_text, is_king, pairs, parse_card, value
 from .decks import DECK_SIZE, PYRAMID_SIZE, deal_cards, format_deck, parse_deck
 from .errors import Refusal, cut
-from .variants import Variant
+from .variants import Variant, get_variant
 
 ROWS = 7
 STOCK_SIZE = DECK_SIZE - PYRAMID_SIZE
@@ -24,6 +25,7 @@ PYRAMID_MASK = (1 << PYRAMID_SIZE) - 1
 
 
 def slot(row: int, i: int) -> int:
+    """The deck position of pyramid slot `i` (0-based) of row `row` (0 is the apex)."""
     return row * (row + 1) // 2 + i
 
 
@@ -48,52 +50,99 @@ class MoveSyntaxError(Refusal):
     """A move text that is not move notation at all."""
 
 
+class MoveKind(StrEnum):
+    """The four kinds of move; each is its own text, so JSON and comparisons with text are unchanged."""
+
+    PAIR = "pair"
+    KING = "king"
+    DRAW = "draw"
+    RECYCLE = "recycle"
+
+
 @dataclass(frozen=True)
 class Move:
-    """A pair (two cards), a king (one card), a draw or a recycle; cards in deck order."""
+    """A pair (two cards), a king (one card), a draw or a recycle; cards in deck order.
 
-    kind: str  # "pair", "king", "draw" or "recycle"
+    `str()` and `repr()` show the move notation:
+
+    >>> Move(MoveKind.PAIR, (parse_card("5h"), parse_card("8s")))
+    Move('5h+8s')
+    >>> str(DRAW)
+    'draw'
+    """
+
+    kind: MoveKind
     cards: tuple[int, ...] = ()
 
     def __str__(self) -> str:
-        if self.kind in ("draw", "recycle"):
-            return self.kind
+        if self.kind in (MoveKind.DRAW, MoveKind.RECYCLE):
+            return str(self.kind)
         return "+".join(card_text(c) for c in self.cards)
 
+    def __repr__(self) -> str:
+        return f"Move({str(self)!r})"
 
-DRAW = Move("draw")
-RECYCLE = Move("recycle")
+
+DRAW = Move(MoveKind.DRAW)
+RECYCLE = Move(MoveKind.RECYCLE)
 
 
 @dataclass(frozen=True)
 class State:
+    """A position of a deal, as three numbers (the deal's cards say what they mean).
+
+    >>> State(removed=0b101, drawn=2)
+    State(removed=0x5 (2 cards gone), drawn=2, recycles=0)
+    """
+
     removed: int = 0  # bit p set: the card at deck position p is gone
     drawn: int = 0  # stock positions passed in this pass: 28 .. 28+drawn-1 lie on the waste
     recycles: int = 0  # how often the waste has been turned over
+
+    def __repr__(self) -> str:
+        gone = self.removed.bit_count() if isinstance(self.removed, int) else "?"
+        return (
+            f"State(removed={self.removed:#x} ({gone} card{'s' * (gone != 1)} gone), "
+            f"drawn={self.drawn}, recycles={self.recycles})"
+        )
 
 
 START = State()
 
 
 class Deal:
-    """A variant and its 52 cards: answers every rules question about a `State`."""
+    """A variant and its 52 cards: answers every rules question about a `State`.
 
-    def __init__(self, variant: Variant, cards: list[int], number: int | None = None):
-        self.variant = variant
+    The variant is a `Variant` or its id:
+
+    >>> Deal.from_number("pyramid", 1)
+    Deal.from_number('pyramid', 1)
+    """
+
+    def __init__(self, variant: Variant | str, cards: Iterable[int], number: int | None = None):
+        self.variant = _variant(variant)
         self.cards = tuple(cards)
         self.number = number
         self.position = {card: p for p, card in enumerate(self.cards)}
 
     @classmethod
-    def from_number(cls, variant: Variant, number: int) -> "Deal":
+    def from_number(cls, variant: Variant | str, number: int) -> "Deal":
+        """Deal number `number` (RULES.md, "Deal numbers") in `variant`."""
         return cls(variant, deal_cards(number), number)
 
     @classmethod
-    def from_deck(cls, variant: Variant, deck: str) -> "Deal":
+    def from_deck(cls, variant: Variant | str, deck: str) -> "Deal":
+        """The deal of a deck string (RULES.md, "A deal as text") in `variant`."""
         return cls(variant, parse_deck(deck))
 
     def deck_string(self) -> str:
+        """The deal's 52 cards as a deck string."""
         return format_deck(list(self.cards))
+
+    def __repr__(self) -> str:
+        if self.number is not None:
+            return f"Deal.from_number({self.variant.id!r}, {self.number})"
+        return f"Deal.from_deck({self.variant.id!r}, {self.deck_string()!r})"
 
     # --- where the cards lie -------------------------------------------------------------
 
@@ -125,6 +174,7 @@ class Deal:
         ]
 
     def is_free(self, state: State, p: int) -> bool:
+        """Whether pyramid position `p` is uncovered (both cards over it are gone)."""
         return all(state.removed >> c & 1 for c in COVERED_BY[p])
 
     def available_positions(self, state: State) -> list[int]:
@@ -140,14 +190,17 @@ class Deal:
         return sorted(found)
 
     def available(self, state: State) -> list[int]:
+        """The available cards, in deck order."""
         return [self.cards[p] for p in self.available_positions(state)]
 
     # --- moves ------------------------------------------------------------------------------
 
     def can_draw(self, state: State) -> bool:
+        """Whether the stock has a card to draw."""
         return bool(self.stock_positions(state))
 
     def can_recycle(self, state: State) -> bool:
+        """Whether the waste may be turned over into a new stock now."""
         return (
             self.variant.has_stock
             and state.recycles < self.variant.recycles
@@ -161,8 +214,10 @@ class Deal:
             return []
         avail = self.available_positions(state)
         cards = [self.cards[p] for p in avail]
-        moves = [Move("king", (c,)) for c in cards if is_king(c)]
-        moves += [Move("pair", (a, b)) for i, a in enumerate(cards) for b in cards[i + 1 :] if pairs(a, b)]
+        moves = [Move(MoveKind.KING, (c,)) for c in cards if is_king(c)]
+        moves += [
+            Move(MoveKind.PAIR, (a, b)) for i, a in enumerate(cards) for b in cards[i + 1 :] if pairs(a, b)
+        ]
         if self.can_draw(state):
             moves.append(DRAW)
         if self.can_recycle(state):
@@ -170,9 +225,11 @@ class Deal:
         return moves
 
     def is_won(self, state: State) -> bool:
+        """Whether all 28 pyramid cards are gone."""
         return state.removed & PYRAMID_MASK == PYRAMID_MASK
 
     def is_stuck(self, state: State) -> bool:
+        """Whether the game is lost: not won, and no move is left."""
         return not self.is_won(state) and not self.legal_moves(state)
 
     def passes_left(self, state: State) -> int:
@@ -182,11 +239,11 @@ class Deal:
     def apply(self, state: State, move: Move) -> State:
         """The position after `move`; raises IllegalMove saying why it cannot be played."""
         self.check(state, move)
-        if move.kind == "draw":
+        if move.kind == MoveKind.DRAW:
             stock = self.stock_positions(state)
             last = stock[min(self.variant.wastes, len(stock)) - 1]
             return State(state.removed, last + 1 - PYRAMID_SIZE, state.recycles)
-        if move.kind == "recycle":
+        if move.kind == MoveKind.RECYCLE:
             return State(state.removed, 0, state.recycles + 1)
         removed = state.removed
         for card in move.cards:
@@ -198,20 +255,20 @@ class Deal:
         (as legal_moves says)."""
         if self.is_won(state):
             raise IllegalMove("game_won", move=str(move))
-        if move.kind == "draw":
+        if move.kind == MoveKind.DRAW:
             if not self.variant.has_stock:
                 raise IllegalMove("draw_no_stock", **self._named())
             if not self.can_draw(state):
                 recycle = self.can_recycle(state)
                 raise IllegalMove("draw_stock_empty_recycle" if recycle else "draw_stock_empty")
-        elif move.kind == "recycle":
+        elif move.kind == MoveKind.RECYCLE:
             self._check_recycle(state)
-        elif move.kind == "king":
+        elif move.kind == MoveKind.KING:
             (card,) = move.cards
             self._check_available(state, card)
             if not is_king(card):
                 raise IllegalMove("not_a_king", card=card_text(card), worth=13 - value(card))
-        elif move.kind == "pair":
+        elif move.kind == MoveKind.PAIR:
             a, b = move.cards
             if a == b:
                 raise IllegalMove("same_card_twice", move=f"{card_text(a)}+{card_text(b)}")
@@ -276,13 +333,23 @@ class Deal:
             cards = [parse_card(part) for part in parts]
         except CardError as err:
             raise MoveSyntaxError("move_card", text=cut(text), reason=err.as_reason()) from None
-        return self.normalize(Move("pair" if len(cards) == 2 else "king", tuple(cards)))
+        return self.normalize(Move(MoveKind.PAIR if len(cards) == 2 else MoveKind.KING, tuple(cards)))
 
     def normalize(self, move: Move) -> Move:
         """The same move with its cards in deck order (the order notation writes them)."""
-        if move.kind == "pair" and len(move.cards) == 2:
-            return Move("pair", tuple(sorted(move.cards, key=self.position.__getitem__)))
+        if move.kind == MoveKind.PAIR and len(move.cards) == 2:
+            return Move(MoveKind.PAIR, tuple(sorted(move.cards, key=self.position.__getitem__)))
         return move
 
     def format_line(self, moves: Iterable[Move]) -> str:
+        """A line of play as text: the moves' notation separated by spaces."""
         return " ".join(str(m) for m in moves)
+
+
+def _variant(variant: object) -> Variant:
+    """A `Variant` as given, or the one an id names; anything else is refused here, not later."""
+    if isinstance(variant, Variant):
+        return variant
+    if isinstance(variant, str):
+        return get_variant(variant)
+    raise TypeError(f"a variant is a Variant or its id (text), not {type(variant).__name__}")

@@ -20,11 +20,21 @@ class RecordError(Refusal):
 
 class Game:
     """A deal being played. `moves` led from the start to `state`; `redo_moves` were undone,
-    the next one to redo first. Undo restores the exact earlier state (kept on a stack)."""
+    the next one to redo first. Undo restores the exact earlier state (kept on a stack):
+    `states` holds every position of the game, the start first.
+
+    >>> game = Game("pyramid", number=1)
+    >>> game.play("Kc")
+    Move('Kc')
+    >>> game
+    Game('pyramid', number=1, moves='Kc')
+    >>> game.is_won, len(game.states)
+    (False, 2)
+    """
 
     def __init__(
         self, variant: str | Variant = DEFAULT_VARIANT, number: int | None = None, deck: str | None = None
-    ):
+    ) -> None:
         if isinstance(variant, str):
             variant = get_variant(variant)
         if number is not None and deck is None:
@@ -37,32 +47,45 @@ class Game:
         self.moves: list[Move] = []
         self.redo_moves: list[Move] = []
 
+    def __repr__(self) -> str:
+        source = f"number={self.deal.number}" if self.deal.number is not None else "deck=..."
+        line = self.deal.format_line(self.moves)
+        redo = f", redo={self.deal.format_line(self.redo_moves)!r}" if self.redo_moves else ""
+        return f"Game({self.variant.id!r}, {source}, moves={line!r}{redo})"
+
     @property
     def variant(self) -> Variant:
+        """The rules this game is played by."""
         return self.deal.variant
 
     @property
     def state(self) -> State:
+        """The current position."""
         return self.states[-1]
 
     # --- questions about the current position ----------------------------------------------
 
     def available(self) -> list[int]:
+        """The cards available now, in deck order."""
         return self.deal.available(self.state)
 
     def legal_moves(self) -> list[Move]:
+        """The moves that can be played now (Deal.legal_moves)."""
         return self.deal.legal_moves(self.state)
 
     @property
     def is_won(self) -> bool:
+        """Whether the pyramid is cleared."""
         return self.deal.is_won(self.state)
 
     @property
     def is_stuck(self) -> bool:
+        """Whether the game is lost: not won and no move left."""
         return self.deal.is_stuck(self.state)
 
     @property
     def passes_left(self) -> int:
+        """Passes through the stock still to come, the current one included."""
         return self.deal.passes_left(self.state)
 
     # --- playing ----------------------------------------------------------------------------
@@ -83,6 +106,7 @@ class Game:
         return move
 
     def undo(self) -> Move:
+        """Take back the last move (it becomes the first to redo); returns it."""
         if not self.moves:
             raise IllegalMove("nothing_to_undo")
         self.states.pop()
@@ -91,6 +115,7 @@ class Game:
         return move
 
     def redo(self) -> Move:
+        """Play the last undone move again; returns it."""
         if not self.redo_moves:
             raise IllegalMove("nothing_to_redo")
         return self.play(self.redo_moves[0])
@@ -104,6 +129,7 @@ class Game:
     # --- record -----------------------------------------------------------------------------
 
     def to_record(self) -> dict[str, Any]:
+        """The game as its JSON record (version, variant, deal or deck, moves, redo)."""
         record: dict[str, Any] = {"version": RECORD_VERSION, "variant": self.variant.id}
         if self.deal.number is not None:
             record["deal"] = self.deal.number
@@ -114,6 +140,7 @@ class Game:
         return record
 
     def to_json(self) -> str:
+        """The record as JSON text."""
         return json.dumps(self.to_record())
 
     @classmethod
@@ -157,6 +184,7 @@ class Game:
 
     @classmethod
     def from_json(cls, text: str) -> "Game":
+        """Load a record from JSON text (Game.from_record)."""
         try:
             record = json.loads(text)
         except json.JSONDecodeError as err:

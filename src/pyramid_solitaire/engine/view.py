@@ -1,5 +1,7 @@
 """Engine <-> JSON: the record the browser keeps and the `view` of the position the page draws."""
 
+from typing import Any
+
 from .cards import card_text
 from .game import Game
 
@@ -8,18 +10,22 @@ from .game import Game
 JS_SAFE = 2**53
 
 
-def dump(game: Game) -> dict:
+def dump(game: Game) -> dict[str, Any]:
+    """The game's record, its deal number as text past JS_SAFE."""
     record = game.to_record()
     if record.get("deal", 0) >= JS_SAFE:
         record["deal"] = str(record["deal"])
     return record
 
 
-def view(game: Game) -> dict:
+def view(game: Game) -> dict[str, Any]:
     """Everything the page draws, as the engine sees it: the page never works out a rule."""
     deal, state = game.deal, game.state
     available = set(deal.available_positions(state))
-    text = lambda p: card_text(deal.cards[p])  # noqa: E731
+
+    def text(p: int) -> str:
+        return card_text(deal.cards[p])
+
     pyramid = [
         {
             "card": None if card is None else card_text(card),
@@ -53,5 +59,6 @@ def view(game: Game) -> dict:
     }
 
 
-def answer(game: Game, **extra) -> dict:
+def answer(game: Game, **extra: Any) -> dict[str, Any]:
+    """What the web answers after a move: the record, the view, and any `extra` fields."""
     return {"record": dump(game), "view": view(game), **extra}

@@ -43,7 +43,7 @@ def solve_chunk(series: Series, first: int, last: int, time_limit: float | None)
     for number in range(first, last + 1):
         found = solve(Deal.from_number(variant, number), shortest=series.shortest, time_limit=time_limit)
         steps = -1 if found.steps is None else found.steps
-        row = (number, found.verdict, steps, found.states, found.seconds, found.shortest)
+        row = (number, found.verdict, steps, found.searched, found.seconds, found.shortest)
         for column, value in zip(columns, row, strict=True):
             column.append(value)
     return dataset.table_of(*columns)

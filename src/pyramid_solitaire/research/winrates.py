@@ -1,7 +1,7 @@
 """The figures of many solved deals: win rate with a confidence interval, times, hardest deals.
 
-A `Tally` takes the rows a chunk at a time and keeps only counts, a histogram of solving times,
-the lengths of the winning lines and the few hardest deals, so it sums up any number of deals in
+A `WinRateTally` takes the rows a chunk at a time and keeps only counts, a histogram of solving
+times, the lengths of the winning lines and the few hardest deals, so it sums up any number of deals in
 flat memory. Nothing here prints, so it is easy to test.
 """
 
@@ -88,7 +88,7 @@ class Summary:
         return self.deals / self.seconds if self.seconds else 0.0
 
 
-class Tally:
+class WinRateTally:
     """Sums up rows a table at a time (deal, verdict, steps, states, seconds[, shortest])."""
 
     def __init__(self) -> None:
@@ -131,7 +131,7 @@ class Tally:
         self.most_states = _top(self.most_states, (deal, states, seconds))
         self.longest = _top(self.longest, (deal[won], steps))
 
-    def add_rows(self, rows: Iterable[Row]) -> "Tally":
+    def add_rows(self, rows: Iterable[Row]) -> "WinRateTally":
         rows = list(rows)
         self.add(
             pa.table(
@@ -192,4 +192,4 @@ def _top(kept: tuple[np.ndarray, ...], new: tuple[np.ndarray, ...]) -> tuple[np.
 
 def summary(rows: Iterable[Row]) -> Summary:
     """The figures of a few rows held in memory (the tests' and small scripts' way in)."""
-    return Tally().add_rows(rows).summary()
+    return WinRateTally().add_rows(rows).summary()

@@ -7,14 +7,27 @@ a legal move, and then it says that the move is not checked.
 """
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
 
 from ..engine.deal import Move
 from ..engine.game import Game
 from .review import last_winnable
-from .search import UNKNOWN, UNWINNABLE, WINNABLE, solve
+from .search import UNWINNABLE, WINNABLE, solve
 
-WON = "won"
+
+class HintVerdict(StrEnum):
+    """What a hint says of the position: the solver's verdicts, and won; each is its own text."""
+
+    WON = "won"
+    WINNABLE = "winnable"
+    UNWINNABLE = "unwinnable"
+    UNKNOWN = "unknown"  # the budget ran out: the move is not checked
+
+
+WON = HintVerdict.WON
 # Well under a second, as the browser needs. Deciding comes first (a proven winning move is the
 # promise, typically in a millisecond); the search for a shortest line gets what is left. A client
 # that asks for many hints is held back by its solver tokens (web/fairness.py), not by this.
@@ -23,7 +36,9 @@ HINT_SECONDS = 0.5
 
 @dataclass(frozen=True)
 class Hint:
-    verdict: str  # WON, WINNABLE, UNWINNABLE or UNKNOWN (the budget ran out)
+    """An exact hint: the verdict, the move to play, and how sure it is."""
+
+    verdict: HintVerdict  # WON, WINNABLE, UNWINNABLE or UNKNOWN (the budget ran out)
     move: Move | None = None  # the move to play; None when won or lost
     checked: bool = False  # the move is the first of a proven winning line
     shortest: bool = False  # ... and that line has the fewest steps
@@ -31,7 +46,7 @@ class Hint:
     last_winnable: int | None = None  # lost: moves played up to the last winnable position (-1: never)
     seconds: float = 0.0
 
-    def to_dict(self, game: Game) -> dict:
+    def to_dict(self, game: Game) -> dict[str, Any]:
         """JSON form for the page and the command line; `undo` moves back to the last winnable point."""
         # moves played up to the last winnable position, when there is one
         last = self.last_winnable if self.last_winnable is not None and self.last_winnable >= 0 else None
@@ -56,38 +71,38 @@ def hint(game: Game, time_limit: float = HINT_SECONDS) -> Hint:
     def left() -> float:
         return max(time_limit - (time.perf_counter() - started), 0.0)
 
-    def done(**fields) -> Hint:
-        return Hint(seconds=time.perf_counter() - started, **fields)
+    def done(verdict: HintVerdict, **fields: Any) -> Hint:
+        return Hint(verdict, seconds=time.perf_counter() - started, **fields)
 
     if game.is_won:
-        return done(verdict=WON)
+        return done(HintVerdict.WON)
     found = solve(game.deal, game.state, time_limit=left() / 2)
     if found.verdict == WINNABLE:
         best = solve(game.deal, game.state, shortest=True, time_limit=left())
         if best.verdict == WINNABLE:
             found = best
-        return done(
-            verdict=WINNABLE, move=found.line[0], checked=True, shortest=found.shortest, steps=len(found.line)
-        )
+        move, steps = found.line[0], len(found.line)
+        return done(HintVerdict.WINNABLE, move=move, checked=True, shortest=found.shortest, steps=steps)
     if found.verdict == UNWINNABLE:
-        return done(verdict=UNWINNABLE, last_winnable=last_winnable(game, left))
-    return done(verdict=UNKNOWN, move=unchecked(game).move)
+        return done(HintVerdict.UNWINNABLE, last_winnable=last_winnable(game, left))
+    return done(HintVerdict.UNKNOWN, move=unchecked(game).move)
 
 
 def unchecked(game: Game) -> Hint:
     """The hint without the solver (out of time, or busy): the first legal move, not checked."""
     if game.is_won:
-        return Hint(WON)
+        return Hint(HintVerdict.WON)
     moves = game.legal_moves()
-    return Hint(UNKNOWN, move=moves[0]) if moves else Hint(UNWINNABLE)  # no move left: lost
+    # no move left: lost
+    return Hint(HintVerdict.UNKNOWN, move=moves[0]) if moves else Hint(HintVerdict.UNWINNABLE)
 
 
-def advice(game: Game, time_limit: float = HINT_SECONDS) -> dict:
+def advice(game: Game, time_limit: float = HINT_SECONDS) -> dict[str, Any]:
     """The hint as the page and the command line show it: one code path for both."""
     return hint(game, time_limit).to_dict(game)
 
 
-def winnable_deal(variant_id: str, pick_number, time_limit: float = 2.0) -> int | None:
+def winnable_deal(variant_id: str, pick_number: Callable[[], int], time_limit: float = 2.0) -> int | None:
     """A deal number the solver proves winnable, trying numbers from `pick_number()` until
     `time_limit` seconds are spent; None if no proof came in time (the page then says so)."""
     started = time.perf_counter()

@@ -11,34 +11,50 @@ lines, from the start and from the last winnable position, are what "Show the wa
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
 
 from ..engine.deal import Move, State
 from ..engine.game import Game
-from .search import UNKNOWN, UNWINNABLE, WINNABLE, solve
+from .search import UNKNOWN, UNWINNABLE, WINNABLE, Verdict, solve
 
 REVIEW_SECONDS = 2.0  # the page's budget for one review: decisions first, then the shortest lines
-WINNABLE_MARK, LOSING, LOST = "winnable", "losing", "lost"  # and UNKNOWN
+
+
+class Mark(StrEnum):
+    """The review's mark of a played move; each is its own text (the JSON is unchanged)."""
+
+    WINNABLE = "winnable"  # the position after it can still be won
+    LOSING = "losing"  # winnable before it, lost after it: the move that lost the game
+    LOST = "lost"  # played in a position that was already lost
+    UNKNOWN = "unknown"  # the budget ran out before it was decided
+
+
+WINNABLE_MARK, LOSING, LOST = Mark.WINNABLE, Mark.LOSING, Mark.LOST
 
 
 @dataclass(frozen=True)
 class Split:
     """What the solver found along the game's positions states[0..n]: states[i] is winnable for
-    i <= won and lost for i >= lost; between them it is unknown (the budget ran out)."""
+    i <= last_winnable_at and lost for i >= first_lost_at; between them it is unknown (the
+    budget ran out). Both are indexes into `Game.states`."""
 
-    won: int  # -1: no position is known winnable
-    lost: int  # n + 1: no position is known lost
+    last_winnable_at: int  # -1: no position is known winnable
+    first_lost_at: int  # n + 1: no position is known lost
 
-    def verdict(self, i: int) -> str:
-        if i <= self.won:
+    def verdict(self, i: int) -> Verdict:
+        """What is known of position i: winnable, unwinnable or unknown."""
+        if i <= self.last_winnable_at:
             return WINNABLE
-        if i >= self.lost:
+        if i >= self.first_lost_at:
             return UNWINNABLE
         return UNKNOWN
 
     def last_winnable(self, n: int) -> int | None:
         """Of a game of n moves that was lost: the moves played up to its last winnable position
         (-1: the deal never was winnable). None when not lost, or the budget ran out first."""
-        return self.won if self.lost - self.won == 1 and self.lost <= n else None
+        decided = self.first_lost_at - self.last_winnable_at == 1
+        return self.last_winnable_at if decided and self.first_lost_at <= n else None
 
 
 def split(game: Game, left: Callable[[], float | None], lost: int | None = None) -> Split:
@@ -62,7 +78,7 @@ def split(game: Game, left: Callable[[], float | None], lost: int | None = None)
     return Split(won, lost)
 
 
-def _decide(game: Game, state: State, left: Callable[[], float | None]) -> str:
+def _decide(game: Game, state: State, left: Callable[[], float | None]) -> Verdict:
     budget = left()
     if budget is not None and budget <= 0:
         return UNKNOWN
@@ -73,11 +89,12 @@ def _decide(game: Game, state: State, left: Callable[[], float | None]) -> str:
 class Way:
     """A shortest winning line from a position, as far as the budget allowed."""
 
-    verdict: str  # WINNABLE, UNWINNABLE or UNKNOWN
+    verdict: Verdict  # WINNABLE, UNWINNABLE or UNKNOWN
     line: tuple[Move, ...] = ()
     proven: bool = False  # the line is proven to have the fewest steps
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form: verdict, steps, line (move texts), proven."""
         winnable = self.verdict == WINNABLE
         return {
             "verdict": self.verdict,
@@ -97,28 +114,30 @@ def shortest_way(game: Game, state: State, time_limit: float) -> Way:
 
 @dataclass(frozen=True)
 class Review:
+    """A game reviewed against the solver: a mark per move, and the shortest ways to win."""
+
     moves: tuple[Move, ...]
     split: Split
     start: Way  # the shortest win from the deal's start
     at_loss: Way | None  # the shortest win from the last winnable position, when the game was lost
-    won: bool
+    won: bool  # the game reviewed was won (a flag)
     seconds: float
 
-    def mark(self, i: int) -> str:
+    def mark(self, i: int) -> Mark:
         """The mark of move i (1-based): by the position after it, and the one before."""
         before, after = self.split.verdict(i - 1), self.split.verdict(i)
         if after == WINNABLE:
-            return WINNABLE_MARK
+            return Mark.WINNABLE
         if before == UNWINNABLE:
-            return LOST
+            return Mark.LOST
         if before == WINNABLE and after == UNWINNABLE:
-            return LOSING
-        return UNKNOWN
+            return Mark.LOSING
+        return Mark.UNKNOWN
 
     @property
     def losing_move(self) -> int | None:
         """The number of the move that lost the game, when there is one and it is known."""
-        n = self.split.won + 1
+        n = self.split.last_winnable_at + 1
         return n if 1 <= n <= len(self.moves) and self.mark(n) == LOSING else None
 
     @property
@@ -128,7 +147,7 @@ class Review:
             return None
         return len(self.moves) - len(self.start.line)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """JSON form for the page and `pyramid-solitaire review --json`."""
         return {
             "won": self.won,
@@ -140,7 +159,7 @@ class Review:
             "last_winnable": self.split.last_winnable(len(self.moves)),
             "at_loss": self.at_loss.to_dict() if self.at_loss else None,
             "longer_by": self.longer_by,
-            "complete": all(self.mark(i) != UNKNOWN for i in range(1, len(self.moves) + 1)),
+            "complete": all(self.mark(i) != Mark.UNKNOWN for i in range(1, len(self.moves) + 1)),
             "seconds": round(self.seconds, 4),
         }
 
@@ -149,7 +168,10 @@ def review(game: Game, time_limit: float = REVIEW_SECONDS) -> Review:
     """Review the played moves of `game` (its redo path is not part of the game) in `time_limit`
     seconds: the winnability of every position first, then the shortest lines."""
     started = time.perf_counter()
-    left = lambda: max(time_limit - (time.perf_counter() - started), 0.0)
+
+    def left() -> float:
+        return max(time_limit - (time.perf_counter() - started), 0.0)
+
     found = split(game, left)
     last = found.last_winnable(len(game.moves))
     at_loss = None

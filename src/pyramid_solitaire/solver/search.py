@@ -8,16 +8,28 @@ over `Deal.legal_moves` and `Deal.apply`; the tests make the compiled search agr
 
 import time
 from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
 
 import numpy as np
 
-from ..engine.deal import START, Deal, Move, State
+from ..engine.deal import START, Deal, Move, MoveKind, State
 from ..engine.decks import DECK_SIZE
+from ..engine.game import Game
 from . import kernel as k
 
-WINNABLE = "winnable"
-UNWINNABLE = "unwinnable"
-UNKNOWN = "unknown"
+
+class Verdict(StrEnum):
+    """What the solver says of a position; each is its own text (JSON and text comparisons unchanged)."""
+
+    WINNABLE = "winnable"
+    UNWINNABLE = "unwinnable"
+    UNKNOWN = "unknown"  # the budget ran out before it was decided
+
+
+WINNABLE = Verdict.WINNABLE
+UNWINNABLE = Verdict.UNWINNABLE
+UNKNOWN = Verdict.UNKNOWN
 
 SLICE = 1 << 20  # nodes per kernel call without a time limit
 SLICE_SECONDS = 0.01  # with one, the clock is read about this often
@@ -30,24 +42,46 @@ MAX_TABLE_BITS = 25  # 32M entries, 256 MB of keys (+32 MB of bounds for the sho
 
 @dataclass(frozen=True)
 class Solution:
-    verdict: str  # WINNABLE, UNWINNABLE or UNKNOWN (the budget ran out first)
+    """The solver's answer for one position: the verdict, a winning line, and what it cost.
+
+    `searched` counts the positions the search expanded (a figure of effort; `Game.states` are
+    the positions of a game). Its JSON (`to_dict`) keeps the key "states" for that count.
+
+    >>> found = solve(Deal.from_number("pyramid", 1))
+    >>> print(found.verdict, found.steps == len(found.line))
+    winnable True
+    >>> found.line[0]
+    Move('Kc')
+    """
+
+    verdict: Verdict  # WINNABLE, UNWINNABLE or UNKNOWN (the budget ran out first)
     line: tuple[Move, ...] = ()  # a winning line when winnable
-    states: int = 0  # positions the search expanded
+    searched: int = 0  # positions the search expanded
     seconds: float = 0.0
     shortest: bool = False  # the line is proven to have the fewest steps
 
     @property
     def steps(self) -> int | None:
+        """Steps of the winning line; None unless winnable."""
         return len(self.line) if self.verdict == WINNABLE else None
 
-    def to_dict(self, deal: Deal) -> dict:
+    def to_dict(self, deal: Deal) -> dict[str, Any]:
+        """JSON form (as `solve --json` prints it): verdict, line, steps, states, seconds."""
         return {
             "verdict": self.verdict,
             "line": deal.format_line(self.line) if self.verdict == WINNABLE else None,
             "steps": self.steps,
-            "states": self.states,
+            "states": self.searched,
             "seconds": round(self.seconds, 6),
         }
+
+    def __repr__(self) -> str:
+        figures = f"searched={self.searched}, seconds={self.seconds:.4f}"
+        if self.verdict != WINNABLE:
+            return f"Solution({str(self.verdict)!r}, {figures})"
+        shortest = ", shortest" if self.shortest else ""
+        line = " ".join(str(m) for m in self.line)
+        return f"Solution({str(self.verdict)!r}, {line!r}, steps={len(self.line)}{shortest}, {figures})"
 
 
 class _Budget:
@@ -172,13 +206,13 @@ class _Search:
     def move(self, code: int) -> Move:
         kind = code & 3
         if kind == k.DRAW:
-            return Move("draw")
+            return Move(MoveKind.DRAW)
         if kind == k.RECYCLE:
-            return Move("recycle")
+            return Move(MoveKind.RECYCLE)
         a = self.deal.cards[code >> 2 & 63]
         if kind == k.KING:
-            return Move("king", (a,))
-        return self.deal.normalize(Move("pair", (a, self.deal.cards[code >> 8 & 63])))
+            return Move(MoveKind.KING, (a,))
+        return self.deal.normalize(Move(MoveKind.PAIR, (a, self.deal.cards[code >> 8 & 63])))
 
     def run(self, key: int, budget: _Budget, limit: int = 0) -> int:
         """Search from `key` (the node count and the table carry on) slice by slice, growing the
@@ -191,12 +225,12 @@ class _Search:
                 status = k.BUDGET
             elif status == k.BUDGET and budget.spent(self.nodes):
                 break
-        return status
+        return int(status)
 
     def estimate(self, key: int) -> int:
         return int(k.estimate(key, self.cards, self.work.scratch))
 
-    def decide(self, key: int, budget: _Budget) -> tuple[str, tuple[Move, ...]]:
+    def decide(self, key: int, budget: _Budget) -> tuple[Verdict, tuple[Move, ...]]:
         """Any winning line from `key`, or proof there is none, or UNKNOWN when the budget ends."""
         status = self.run(key, budget)
         if status == k.BUDGET:
@@ -225,6 +259,7 @@ class _Search:
 
 
 def state_key(deal: Deal, state: State) -> int:
+    """The position as the compiled search's packed key; a ValueError for what is no position."""
     if not isinstance(state, State):
         raise ValueError(f"a position is a State, not {type(state).__name__}")
     if not 0 <= state.removed < 1 << DECK_SIZE or not 0 <= state.drawn <= DECK_SIZE - 28:
@@ -275,6 +310,8 @@ def warm_up(shortest: bool = True) -> None:
     _Search(deal, shortest=False).grow()  # the table's growth
 
 
-def solve_game(game, **limits) -> Solution:
-    """Solve the current position of a `Game`."""
-    return solve(game.deal, game.state, **limits)
+def solve_game(
+    game: Game, *, shortest: bool = False, time_limit: float | None = None, node_limit: int | None = None
+) -> Solution:
+    """Solve the current position of a `Game` (the keywords as for `solve`)."""
+    return solve(game.deal, game.state, shortest=shortest, time_limit=time_limit, node_limit=node_limit)

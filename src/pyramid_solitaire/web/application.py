@@ -75,21 +75,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def variants():
         return {
             "default": DEFAULT_VARIANT,
-            "variants": [
-                {
-                    "id": v.id,
-                    "name_en": v.name_en,
-                    "name_de": v.name_de,
-                    "passes": v.passes,
-                    "wastes": v.wastes,
-                    "piles": v.piles,
-                    "open_stock": v.open_stock,
-                    "has_stock": v.has_stock,
-                    "summary_en": v.summary_en,
-                    "summary_de": v.summary_de,
-                }
-                for v in VARIANTS.values()
-            ],
+            "variants": [v.to_dict() for v in VARIANTS.values()],
         }
 
     @app.post("/api/new")

@@ -8,7 +8,8 @@
 //             time, listeners told of every change; apply(move) is the one place a move is applied
 //             saves.js when and what the session saves, restoring a save (store.js keeps the format)
 //             store.js localStorage: save format, settings, favourites, recent games
-//             local.js api.js's calls answered in the page by rules/: moves need no server
+//             local.js the page's game service (the session's gameService): api.js's calls
+//             answered in the page by rules/, so moves need no server
 //             clock.js playing time and idle time; stats.js a player's statistics (streaks, bests)
 //             dealing.js daily deal, share links, winnable-only; transfer.js what export and import hold
 //   net/      api.js the server's JSON API; offline.js the service worker that keeps the page
@@ -58,7 +59,7 @@ const prefs = store.settings();
 // the explanation of a lost game and the undos of this game.
 const ui = { selected: null, hint: [], paused: false, shown: null, lost: null, lostClosed: false, undos: 0 };
 const clock = createClock();
-const session = createSession({ server: local, elapsed: clock.elapsed }); // moves are played here, at once
+const session = createSession({ gameService: local, elapsed: clock.elapsed }); // moves are played here, at once
 const board = createBoard(boardEl);
 const screen = createScreen({ session, ui, prefs, clock, board, table });
 const messages = createMessages({ toast: $("toast"), text: $("toast-text"), button: $("toast-action") });

@@ -116,7 +116,7 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
       ui.hint = [];
       screen.draw();
     } else {
-      session.play(card); // not available: the server says why
+      session.play(card); // not available: the rules say why
     }
   }
 

@@ -46,7 +46,7 @@ export function shareLink(variant, deal) {
 export function sharedDeal(location = window.location) {
   const params = new URLSearchParams(location.search);
   if (!params.has("deal")) return null;
-  // A bad number is passed on as it is: the server refuses it with a message the page shows.
+  // A bad number is passed on as it is: the rules refuse it with a message the page shows.
   return { variant: params.get("variant") || null, deal: params.get("deal").trim() };
 }
 

@@ -1,8 +1,9 @@
-// The game API answered in the page: the same calls and answers as api.js ({record, view, ...}),
-// worked out by rules/ at once, with no request and no network. What only the server can do
-// goes to it: hints (the solver), winnable-only and daily deals, the variant list. Offline, hints
-// and the daily deal fail with NeedsServer, naming the feature; a winnable-only deal becomes a random
-// one. The server never trusts the page: it replays every record it is sent.
+// The page's own game service (the session's gameService): the game API answered in the page,
+// the same calls and answers as api.js ({record, view, ...}), worked out by rules/ at once, with
+// no request and no network. What only the server can do goes to it: hints (the solver),
+// winnable-only and daily deals, the variant list. Offline, hints and the daily deal fail with
+// NeedsServer, naming the feature; a winnable-only deal becomes a random one. The server never
+// trusts the page: it replays every record it is sent.
 
 import * as api from "../net/api.js";
 import { RulesError } from "../rules/errors.js";

@@ -4,7 +4,7 @@
 // One save, many tabs: a save carries a revision that only grows. A tab remembers the revision
 // it holds and never writes over a newer one; it takes the newer game over instead, or, when it
 // has moves of its own that are not saved, keeps the other game under a backup key and writes
-// its own. A save the page cannot read, or whose record the server refuses as a record, is moved
+// its own. A save the page cannot read, or whose record the rules refuse as a record, is moved
 // aside, never lost: the backup is written before the save is removed.
 
 import { Offline, Refused } from "../net/api.js";
@@ -42,7 +42,7 @@ export async function retrying(work, waiting, sleep = (ms) => new Promise((r) =>
 }
 
 /**
- * The saved game of a variant, checked by `check(record)` (the server's answer for it):
+ * The saved game of a variant, checked by `check(record)` (the game service's answer for it):
  * {answer, save} (save: what store.parseSave gives), or {broken: true, kept} when it could
  * not be used (kept: whether the backup was written and the save moved aside), or null.
  * While the server is busy or out of reach the save stays where it is (the error is thrown).

@@ -1,6 +1,6 @@
-// The session: the variant and game on the table (its record and the view the server answered),
-// one request at a time, its saves, and listeners told of every change. It knows nothing of the
-// screen: listeners draw, count statistics and speak.
+// The session: the variant and game on the table (its record and view, as its game service
+// answered them), one request at a time, its saves, and listeners told of every change. It
+// knows nothing of the screen: listeners draw, count statistics and speak.
 //
 // Changes passed to listeners:
 //   {type: "position", cause, answer, previous, newGame, ...}  a new position is on the table;
@@ -12,7 +12,8 @@
 //   {type: "save-failed", brokenStays}  storage refused the save: the game goes on, unsaved
 //      (brokenStays: a save that could not be used still waits to be moved aside)
 //   {type: "kept-both"}          another tab played this variant too: its game is kept as a backup
-//   {type: "refused", error, move}  the server refused a request (move: the move text, if any)
+//   {type: "refused", error, move}  a request was refused: by the rules in the page, or by the server
+//      for what only it does (move: the move text, if any)
 //   {type: "offline", error, retryIn}  no answer from the server (retryIn: ms until it is asked again)
 //   {type: "busy", busy}         requests are under way, or no longer
 
@@ -20,8 +21,11 @@ import * as api from "../net/api.js";
 import * as saves from "./saves.js";
 import * as store from "./store.js";
 
-/** `elapsed()` gives the game's playing time in ms, saved with the record. */
-export function createSession({ server = api, elapsed = () => 0, now = () => Date.now() } = {}) {
+/** `gameService` answers the game API's calls ({record, view, ...}, as net/api.js): the page passes
+ *  state/local.js, its own rules, which leave to the server only what needs it (hints, proven and
+ *  daily deals, the variant list); net/api.js, the server itself, is the default. `elapsed()` gives
+ *  the game's playing time in ms, saved with the record. */
+export function createSession({ gameService = api, elapsed = () => 0, now = () => Date.now() } = {}) {
   // game: the game's id for the statistics; lastMove: the time of its last move
   const state = { variants: [], variant: null, record: null, view: null, game: null, lastMove: null };
   const listeners = [];
@@ -78,12 +82,13 @@ export function createSession({ server = api, elapsed = () => 0, now = () => Dat
     state.lastMove = save.lastMove;
   }
 
-  /** Until the server answers: while it is busy or out of reach, say so and ask again. */
+  /** Until an answer comes: while the server is busy or out of reach (the variant list, a proven
+   *  deal), say so and ask again. */
   const patiently = (request) => saves.retrying(request, (error, ms) => notify({ type: "offline", error, retryIn: ms }));
 
-  /** The one place a move is applied to the game: today the server answers with the new
-   *  record and view; a local rules engine can take its place here. */
-  const apply = (move) => server.move(state.record, move);
+  /** The one place a move is applied to the game: the game service answers with the new record and
+   *  view (the page's: worked out by rules/, at once and with no request). */
+  const apply = (move) => gameService.move(state.record, move);
 
   function play(move) {
     return run(async () => {
@@ -97,18 +102,18 @@ export function createSession({ server = api, elapsed = () => 0, now = () => Dat
   }
 
   /** Undo `count` moves at once; they stay on the redo path. */
-  const undo = (count = 1) => run(async () => show(await server.undo(state.record, count), { cause: "undo", count }));
-  const redo = () => run(async () => show(await server.redo(state.record), { cause: "redo" }));
+  const undo = (count = 1) => run(async () => show(await gameService.undo(state.record, count), { cause: "undo", count }));
+  const redo = () => run(async () => show(await gameService.redo(state.record), { cause: "redo" }));
   /** The solver's hint for the position: {verdict, move, ...} (see the server's /api/hint). */
-  const hint = () => run(async () => (await server.hint(state.record)).hint);
-  const restart = () => run(async () => show(await server.restart(state.record), { cause: "restart", newGame: true }));
+  const hint = () => run(async () => (await gameService.hint(state.record)).hint);
+  const restart = () => run(async () => show(await gameService.restart(state.record), { cause: "restart", newGame: true }));
 
   /** A new deal of the variant: a deal number (as text), or what `optionsFor(variant)` asks the
    *  server for ({daily: "YYYY-MM-DD"} or {winnable_only: true}). */
   function newDeal(deal = null, optionsFor = () => ({})) {
     return run(async () => {
       const options = optionsFor(state.variant);
-      const answer = await server.newGame(state.variant.id, deal, options);
+      const answer = await gameService.newGame(state.variant.id, deal, options);
       store.notePlayed(state.variant.id);
       return show(answer, { cause: "new", newGame: true, deal, options });
     });
@@ -126,7 +131,7 @@ export function createSession({ server = api, elapsed = () => 0, now = () => Dat
       state.game = null;
       Object.assign(held, { revision: 0, record: null, elapsed: null, broken: null });
       notify({ type: "opening", variant: state.variant });
-      const saved = await patiently(() => saves.restore(state.variant.id, server.state));
+      const saved = await patiently(() => saves.restore(state.variant.id, gameService.state));
       if (saved && saved.answer) {
         hold(saved.save);
         const shown = show(saved.answer, { cause: "restore", elapsed: saved.save.elapsed });
@@ -138,14 +143,14 @@ export function createSession({ server = api, elapsed = () => 0, now = () => Dat
         notify({ type: "save-broken", kept: saved.kept });
       }
       const options = optionsFor(state.variant);
-      const answer = await patiently(() => server.newGame(state.variant.id, null, options));
+      const answer = await patiently(() => gameService.newGame(state.variant.id, null, options));
       return show(answer, { cause: "new", newGame: true, deal: null, options });
     });
   }
 
   async function loadVariants() {
     await run(async () => {
-      state.variants = (await patiently(() => server.variants())).variants;
+      state.variants = (await patiently(() => gameService.variants())).variants;
     });
     return state.variants;
   }
@@ -194,7 +199,7 @@ export function createSession({ server = api, elapsed = () => 0, now = () => Dat
     }
     const variant = state.variant;
     run(async () => {
-      const answer = await server.state(save.record);
+      const answer = await gameService.state(save.record);
       if (state.variant !== variant) return; // another variant opened meanwhile
       hold(save);
       show(answer, { cause: "takeover", elapsed: save.elapsed });

@@ -120,7 +120,7 @@ const MIGRATIONS = {
 const isObject = (value) => Boolean(value) && typeof value === "object" && !Array.isArray(value);
 
 /** Parse a save, migrating older formats; throws when it is not a save this page can read.
- *  The server (or rules/game.js) checks the record itself. */
+ *  The rules (rules/game.js, through the session's game service) check the record itself. */
 export function parseSave(text) {
   let save = JSON.parse(text);
   if (!isObject(save)) throw new Error("not a saved game");

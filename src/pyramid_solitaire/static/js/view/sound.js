@@ -41,7 +41,7 @@ export function createSound(isOn) {
     }
   }
 
-  /** The sound for a move the server accepted. */
+  /** The sound for a move that was played. */
   function move(text, view) {
     if (view.won) play("win");
     else if (text === "draw" || text === "recycle") play(text);
