@@ -150,12 +150,15 @@ def test_stored_rows_keep_their_columns(tmp_path):
     assert name == "pyramid.shortest.00000000000000000007-00000000000000000008.parquet"
     back = pq.read_table(tmp_path / name).to_pylist()
     assert back[0] == {
+        "variant": "pyramid",
         "deal": 7,
         "verdict": "winnable",
         "steps": 30,
         "states": 5,
         "seconds": 0.1,
         "shortest": True,
+        "solver_version": "unrecorded",  # bare rows (table_of): no solver stamped them
+        "time_limit": None,
     }
     assert back[1]["steps"] is None
     assert dataset.stored_series(str(tmp_path)) == [Series("pyramid", True)]

@@ -6,15 +6,17 @@
 
 Each subcommand is a function `cmd_NAME(args, out) -> int`; errors a user can act on are
 refusals (engine/errors.py), argparse's usage errors included, printed as one line with exit
-status 2 (never a traceback).
+status 2 (never a traceback). Ctrl-C ends a command with status 130 and a closed pipe
+(`... | head -1`) with status 141, as a shell reports those signals, both without a traceback.
 """
 
+import os
 import sys
 
 from .. import __version__
 from ..engine.errors import Refusal, cut
 from . import play, research, serve, solving
-from .common import EXIT_USAGE, Parser
+from .common import EXIT_INTERRUPTED, EXIT_PIPE, EXIT_USAGE, Parser
 from .serve import cmd_serve
 
 __all__ = ["build_parser", "cmd_serve", "main"]
@@ -23,6 +25,7 @@ GROUPS = (play, serve, solving, research)  # each adds its subcommands, in the o
 
 
 def build_parser() -> Parser:
+    """The whole command line: one subparser per command, each group adding its own."""
     parser = Parser(prog="pyramid-solitaire", description="Pyramid solitaire")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -32,6 +35,28 @@ def build_parser() -> Parser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the command line `argv` (default: sys.argv); returns the exit status."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:  # Ctrl-C: the command stops, as the user asked; no traceback
+        print(file=sys.stderr)  # the ^C the terminal echoed ends its own line
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:  # the reader went away (`| head -1`): nobody is left to tell
+        _drop_stdout()
+        return EXIT_PIPE
+
+
+def _drop_stdout() -> None:
+    """Point standard output at /dev/null, so the interpreter's last flush of what was still
+    buffered does not fail a second time (the recipe of Python's signal docs)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no real file descriptor (a test's captured output)
+        pass
+
+
+def _main(argv: list[str] | None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -41,7 +66,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"pyramid-solitaire: error: {err}", file=sys.stderr)
         return EXIT_USAGE
     try:
-        return args.func(args, sys.stdout)
+        status: int = args.func(args, sys.stdout)
+        sys.stdout.flush()  # here, where a closed pipe is caught, not at the interpreter's exit
+        return status
     except ValueError as err:  # refusals, and the few plain ValueErrors of stats and the solver
         print(f"pyramid-solitaire {args.command}: error: {cut(str(err), 300)}", file=sys.stderr)
         return EXIT_USAGE

@@ -9,6 +9,8 @@ from ..engine.game import Game
 from ..engine.variants import DEFAULT_VARIANT, VARIANTS
 
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a command stopped by Ctrl-C
+EXIT_PIPE = 141  # 128 + SIGPIPE, as a shell reports a writer whose reader went away
 
 
 class UsageError(Refusal):
@@ -22,19 +24,37 @@ class Parser(argparse.ArgumentParser):
         raise UsageError("cli_usage", detail=message)
 
 
-def add_variant(parser: argparse.ArgumentParser) -> None:
+def add_command(
+    sub: "argparse._SubParsersAction[Parser]", name: str, summary: str, description: str, examples: list[str]
+) -> Parser:
+    """A subcommand with its one-line summary (in the command list), a description and examples
+    (in its own --help)."""
+    epilog = "examples:\n" + "\n".join(f"  {example}" for example in examples)
+    return sub.add_parser(
+        name,
+        help=summary,
+        description=f"{summary[0].upper()}{summary[1:]}.\n\n{description}",
+        epilog=epilog,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+
+
+def add_variant(
+    parser: argparse.ArgumentParser, default: str | None = DEFAULT_VARIANT, what: str = ""
+) -> None:
+    """--variant (-v): a variant id; None as the default means "not given" (the command decides)."""
     parser.add_argument(
         "--variant",
         "-v",
-        default=DEFAULT_VARIANT,
+        default=default,
         choices=list(VARIANTS),
-        help=f"rule variant (default {DEFAULT_VARIANT})",
+        help=what or f"rule variant (default {DEFAULT_VARIANT})",
     )
 
 
 def add_deal_choice(parser: argparse.ArgumentParser, random_default: bool = False) -> None:
     add_number(parser)
-    parser.add_argument("--deck", help="a deck string of 52 cards (RULES.md)")
+    parser.add_argument("--deck", help="a deck string of 52 cards (see: pyramid-solitaire rules)")
     parser.add_argument("--random", action="store_true", help=f"a random deal number (below {RANDOM_DEALS})")
 
 
@@ -44,15 +64,16 @@ def add_number(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("number", nargs="?", help="deal number (0 to 2**64 - 1)")
 
 
-def game_from_args(args) -> Game:
+def game_from_args(args: argparse.Namespace) -> Game:
     """The game named by a deal number, a deck string, or --random (the default for play)."""
     chosen = [args.number is not None, args.deck is not None, args.random]
     if sum(chosen) > 1:
         raise UsageError("cli_one_deal")
+    variant = args.variant or DEFAULT_VARIANT
     if args.deck is not None:
-        return Game(args.variant, deck=args.deck)
+        return Game(variant, deck=args.deck)
     number = parse_deal_number(args.number) if args.number is not None else random_deal()
-    return Game(args.variant, number=number)
+    return Game(variant, number=number)
 
 
 def seconds_limit(text: str) -> float:
@@ -67,6 +88,7 @@ def seconds_limit(text: str) -> float:
 
 
 def read_file(path: str) -> str:
+    """The text of a file; a refusal naming it when it cannot be read."""
     try:
         with open(path, encoding="utf-8") as f:
             return f.read()

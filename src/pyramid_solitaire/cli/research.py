@@ -1,16 +1,35 @@
 """The stats command: win rates of ranges of deals on Dask, stored as Parquet rows."""
 
+import argparse
 import contextlib
+import logging
 import signal
 import sys
+from collections.abc import Iterator
+from typing import IO, Any
 
 from ..engine.errors import cut
-from .common import UsageError, add_variant, seconds_limit
+from .common import UsageError, add_command, add_variant, seconds_limit
 
 
-def add_commands(sub) -> None:
+def add_commands(sub: Any) -> None:
     """This group's subcommands, on the parser's subparsers."""
-    p = sub.add_parser("stats", help="solve a range of deal numbers on Dask: win rate and solving times")
+    p = add_command(
+        sub,
+        "stats",
+        "solve a range of deal numbers on Dask: win rate and solving times",
+        "Solves the deals on a local cluster of --jobs worker processes (listening on 127.0.0.1\n"
+        "only; its dashboard's address is printed, --no-dashboard turns it off) or on a Dask\n"
+        "cluster (--scheduler). Rows go to --out as Parquet files, one per chunk, as they finish;\n"
+        "a rerun solves only what is missing. Each row carries its variant, solver version and\n"
+        "time limit. --summary DIR prints the figures of stored rows, per variant, and refuses\n"
+        "to add up rows of different solver versions unless --mixed-versions.",
+        [
+            "pyramid-solitaire stats --variant giza --deals 0..9999 --jobs 2 --out rows/",
+            "pyramid-solitaire stats --summary rows/ | head -3",
+            "pyramid-solitaire stats --deals 0..999 --scheduler tcp://10.0.0.5:8786 --out rows/",
+        ],
+    )
     add_variant(p)
     p.add_argument("--deals", help="deal numbers A..B, both included (e.g. 0..999)")
     p.add_argument("--jobs", "-j", type=int, default=1, help="local worker processes (default 1)")
@@ -23,10 +42,18 @@ def add_commands(sub) -> None:
     )
     p.add_argument("--csv", help="also write one row per deal to this CSV file")
     p.add_argument("--time-limit", type=seconds_limit, help="seconds per deal; past it: unknown")
+    p.add_argument(
+        "--no-dashboard", action="store_true", help="no Dask dashboard for the local cluster (default: one)"
+    )
+    p.add_argument(
+        "--mixed-versions",
+        action="store_true",
+        help="sum up rows of different solver versions (their positions and times differ)",
+    )
     p.set_defaults(func=cmd_stats)
 
 
-def cmd_stats(args, out) -> int:
+def cmd_stats(args: argparse.Namespace, out: IO[str]) -> int:
     """Solve a range of deals on Dask, storing the rows in --out (or a temporary folder) as they
     come, with a progress bar on standard error; then print the figures from the stored rows."""
     import os
@@ -51,8 +78,10 @@ def cmd_stats(args, out) -> int:
             os.makedirs(folder, exist_ok=True)
         except OSError as err:
             raise UsageError("cli_make_folder", folder=cut(folder, 200), detail=err.strerror) from None
+        if not args.mixed_versions:
+            one_solver_version(folder, series, dataset.stored_chunks(folder, series), current=True)
         try:
-            with stop_on_sigterm():
+            with stop_on_signals():
                 solve_with_bar(folder, series, numbers, args)
         except KeyboardInterrupt:
             if args.out:
@@ -65,25 +94,44 @@ def cmd_stats(args, out) -> int:
     return 0
 
 
-@contextlib.contextmanager
-def stop_on_sigterm():
-    """A `kill` (or a shutdown) stops a run as Ctrl-C does: the chunks finished stay stored."""
+def one_solver_version(folder: str, series: Any, chunks: list[Any], current: bool = False) -> None:
+    """Refuse rows of `series` from more than one solver version (with `current`: any other than
+    this one's, which a run would add to them)."""
+    from ..research import dataset
+    from ..solver.version import SOLVER_VERSION
 
-    def interrupt(signum, frame):
+    versions = set(dataset.solver_versions(chunks))
+    if current and versions:
+        versions.add(SOLVER_VERSION)
+    if len(versions) > 1:
+        shown = sorted(versions)
+        raise UsageError("cli_mixed_versions", folder=cut(folder, 200), series=series.label, versions=shown)
+
+
+@contextlib.contextmanager
+def stop_on_signals() -> Iterator[None]:
+    """Ctrl-C and a `kill` (or a shutdown) stop a run the same way: the chunks finished stay
+    stored. The Dask client's loggers are silenced first: an interrupt that lands inside the
+    client's wait has Dask's event loop log its cancelled callbacks as tracebacks."""
+
+    def interrupt(signum: int, frame: object) -> None:
+        for name in ("asyncio", "tornado", "distributed"):
+            logging.getLogger(name).setLevel(logging.CRITICAL + 1)
         raise KeyboardInterrupt
 
     try:
-        before = signal.signal(signal.SIGTERM, interrupt)
+        before = {sig: signal.signal(sig, interrupt) for sig in (signal.SIGINT, signal.SIGTERM)}
     except ValueError:  # not the main thread: leave signals alone
         yield
         return
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, before)
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
 
 
-def solve_with_bar(folder: str, series, numbers: range, args) -> None:
+def solve_with_bar(folder: str, series: Any, numbers: range, args: argparse.Namespace) -> None:
     """The deals not yet in `folder`, on the cluster, with tqdm's bar (deals/s, time left)."""
     from tqdm import tqdm
 
@@ -94,11 +142,13 @@ def solve_with_bar(folder: str, series, numbers: range, args) -> None:
     with tqdm(total=len(numbers), initial=done, unit="deal", file=sys.stderr, smoothing=0.05) as bar:
         if done == len(numbers):
             return
-        with cluster.connect(args.scheduler, args.jobs) as client:
+        dashboard = not args.no_dashboard
+        say = lambda text: bar.write(text, file=sys.stderr)  # above the bar, not through it
+        with cluster.connect(args.scheduler, args.jobs, dashboard, say) as client:
             cluster.solve_missing(client, folder, series, numbers, args.time_limit, args.chunk, bar.update)
 
 
-def print_stored(folder: str, args, out) -> int:
+def print_stored(folder: str, args: argparse.Namespace, out: IO[str]) -> int:
     """`stats --summary DIR`: the figures of every series stored there, within --deals if given."""
     from ..research import dataset
     from ..research import winrates as stats
@@ -107,6 +157,9 @@ def print_stored(folder: str, args, out) -> int:
     found = dataset.stored_series(folder)
     if not found:
         raise UsageError("cli_no_rows", folder=cut(folder, 200))
+    if not args.mixed_versions:
+        for series in found:  # all refused before any is printed
+            one_solver_version(folder, series, dataset.stored_chunks(folder, series))
     for series in found:
         print_summary(series, numbers, dataset.stored_chunks(folder, series), out)
         if args.csv and len(found) == 1:
@@ -116,7 +169,8 @@ def print_stored(folder: str, args, out) -> int:
     return 0
 
 
-def print_summary(series, numbers: range | None, chunks, out) -> None:
+def print_summary(series: Any, numbers: range | None, chunks: list[Any], out: IO[str]) -> None:
+    """The figures of one series' stored rows (within `numbers` if given)."""
     from ..research import dataset
     from ..research import winrates as stats
 
@@ -126,6 +180,10 @@ def print_summary(series, numbers: range | None, chunks, out) -> None:
     s = tally.summary()
     runs = ", ".join(f"{a}..{b}" for a, b in dataset.covered(numbers, chunks)) or "none"
     print(f"{series.label}: {s.deals} deal{'s' * (s.deals != 1)} ({runs})", file=out)
+    versions = ", ".join(sorted(dataset.solver_versions(chunks))) or "none"
+    limits = sorted(dataset.time_limits(chunks), key=lambda t: -1.0 if t is None else t)
+    limit = ", ".join("none" if t is None else f"{t:g} s" for t in limits) or "none"
+    print(f"solver version {versions}; time limit per deal: {limit}", file=out)
     print(f"winnable {s.winnable}, unwinnable {s.unwinnable}, unknown {s.unknown}", file=out)
     decided = s.deals - s.unknown
     print(

@@ -1,33 +1,78 @@
 """Commands that ask the solver: hint, review (game records), solve (deals)."""
 
+import argparse
 import json
 import sys
+from typing import IO, Any
 
+from ..engine.deal import Deal
 from ..engine.decks import parse_deal_number
 from ..engine.game import Game
-from .common import EXIT_USAGE, UsageError, add_number, add_variant, read_file, seconds_limit
+from .common import EXIT_USAGE, UsageError, add_command, add_number, add_variant, read_file, seconds_limit
+from .records import read_game
+
+GAME_FILES = (
+    "\nFILE holds a game record (Game.to_record), a save of the page, or an Export file (the\n"
+    "page's More > Export, or `play --save`); --variant picks the save inside an export that\n"
+    "holds several."
+)
 
 
-def add_commands(sub) -> None:
+def add_commands(sub: Any) -> None:
     """This group's subcommands, on the parser's subparsers."""
-    p = sub.add_parser("hint", help="the exact hint for a game record (JSON, as the page saves it)")
-    p.add_argument("record", nargs="?", default="-", help="record file (default: standard input)")
-    p.add_argument("--time-limit", type=float, default=0.5, help="seconds for the solver (default 0.5)")
+    p = add_command(
+        sub,
+        "hint",
+        "the exact hint for a saved game",
+        "The first move of a winning line (a shortest one when time allows), or, when the game is\n"
+        "lost, the last position that could still be won and the move that lost it; the page's\n"
+        f"Hint button gives the same answer.\n{GAME_FILES}",
+        [
+            "pyramid-solitaire hint game.json",
+            "pyramid-solitaire hint pyramid-solitaire-2026-12-01.json --variant giza --json",
+            """echo '{"version": 1, "deal": 1, "moves": ["Kc"]}' | pyramid-solitaire hint""",
+        ],
+    )
+    add_game_file(p)
+    p.add_argument(
+        "--time-limit", type=seconds_limit, default=0.5, help="seconds for the solver (default 0.5)"
+    )
     p.add_argument("--json", action="store_true", help="print the hint as JSON")
     p.set_defaults(func=cmd_hint)
 
-    p = sub.add_parser("review", help="review a game record against the solver: a mark per move")
-    p.add_argument("record", nargs="?", default="-", help="record file (default: standard input)")
+    p = add_command(
+        sub,
+        "review",
+        "review a saved game against the solver: a mark per move",
+        "Each move marked winnable, losing (the move that lost the game), lost or unknown (out of\n"
+        f"time), with the shortest wins from the start and from where the game was lost.\n{GAME_FILES}",
+        [
+            "pyramid-solitaire review game.json",
+            "pyramid-solitaire review export.json --variant classic --json",
+        ],
+    )
+    add_game_file(p)
     p.add_argument(
         "--time-limit", type=seconds_limit, default=10.0, help="seconds for the whole review (default 10)"
     )
     p.add_argument("--json", action="store_true", help="print the review as JSON")
     p.set_defaults(func=cmd_review)
 
-    p = sub.add_parser("solve", help="solve deals exactly: winnable with a winning line, or unwinnable")
+    p = add_command(
+        sub,
+        "solve",
+        "solve deals exactly: winnable with a winning line, or unwinnable",
+        "One line per deal: the verdict and a winning line in move notation (or one JSON object).\n"
+        "--deck-file reads one deck string per line; lines starting with # are skipped.",
+        [
+            "pyramid-solitaire solve 1",
+            "pyramid-solitaire solve --variant giza --shortest --json 7",
+            "pyramid-solitaire solve --deck-file decks.txt --time-limit 5 | head -1",
+        ],
+    )
     add_variant(p)
     add_number(p)
-    p.add_argument("--deck", help="a deck string of 52 cards (RULES.md)")
+    p.add_argument("--deck", help="a deck string of 52 cards (see: pyramid-solitaire rules)")
     p.add_argument("--deck-file", help="a file with one deck string per line ('-': standard input)")
     p.add_argument("--shortest", action="store_true", help="a line with the fewest steps (proven)")
     p.add_argument(
@@ -37,27 +82,39 @@ def add_commands(sub) -> None:
     p.set_defaults(func=cmd_solve)
 
 
-def cmd_hint(args, out) -> int:
-    """The page's hint for a game record read from a file or standard input."""
+def add_game_file(p: argparse.ArgumentParser) -> None:
+    """The game file argument and --variant of hint and review."""
+    p.add_argument(
+        "record", nargs="?", default="-", metavar="FILE", help="game file (default: standard input)"
+    )
+    add_variant(p, None, "the save to take from an export file holding several")
+
+
+def read_game_arg(args: argparse.Namespace) -> Game:
+    """The game of hint's or review's FILE (or standard input)."""
+    text = sys.stdin.read() if args.record == "-" else read_file(args.record)
+    return read_game(text, args.variant)
+
+
+def cmd_hint(args: argparse.Namespace, out: IO[str]) -> int:
+    """The page's hint for a game read from a file or standard input."""
     from ..solver.hints import advice  # the solver loads only for the commands that need it
 
-    text = sys.stdin.read() if args.record == "-" else read_file(args.record)
-    shown = advice(Game.from_json(text), args.time_limit)  # the same call as the page's /api/hint
+    shown = advice(read_game_arg(args), args.time_limit)  # the same call as the page's /api/hint
     print(json.dumps(shown) if args.json else describe_hint(shown), file=out)
     return 0
 
 
-def cmd_review(args, out) -> int:
-    """The page's review of a game record: a mark per move, the losing move, the shortest wins."""
+def cmd_review(args: argparse.Namespace, out: IO[str]) -> int:
+    """The page's review of a game: a mark per move, the losing move, the shortest wins."""
     from ..solver.review import review  # the solver loads only for the commands that need it
 
-    text = sys.stdin.read() if args.record == "-" else read_file(args.record)
-    shown = review(Game.from_json(text), args.time_limit).to_dict()  # as the page's /api/review
+    shown = review(read_game_arg(args), args.time_limit).to_dict()  # as the page's /api/review
     print(json.dumps(shown) if args.json else describe_review(shown), file=out)
     return 0
 
 
-def describe_review(r: dict) -> str:
+def describe_review(r: dict[str, Any]) -> str:
     """The review as lines: the start, each move with its mark, then what it adds up to."""
     lines = [f"start: {r['start']['winnable']}" + _way(r["start"], ", shortest win")]
     width = max((len(m["move"]) for m in r["moves"]), default=0)
@@ -76,14 +133,14 @@ def describe_review(r: dict) -> str:
     return "\n".join(lines)
 
 
-def _way(way: dict, intro: str) -> str:
+def _way(way: dict[str, Any], intro: str) -> str:
     if way["verdict"] != "winnable":
         return ""
     proven = "" if way["proven"] else " (not proven shortest)"
     return f"{intro} {way['steps']} steps{proven}"
 
 
-def describe_hint(h: dict) -> str:
+def describe_hint(h: dict[str, Any]) -> str:
     """One line a player can act on, the same facts the page shows."""
     if h["verdict"] == "won":
         return "won: the pyramid is cleared"
@@ -108,10 +165,9 @@ def describe_hint(h: dict) -> str:
     return f"unknown: the solver ran out of time; try {move} (not checked)"
 
 
-def cmd_solve(args, out) -> int:
+def cmd_solve(args: argparse.Namespace, out: IO[str]) -> int:
     """Solve a deal number, a deck string, or a file of deck strings (one per line); a bad line
     of the file is reported on standard error and the rest are still solved (exit status 2)."""
-    from ..engine.deal import Deal
     from ..engine.variants import get_variant
     from ..solver.search import warm_up
 
@@ -142,7 +198,7 @@ def cmd_solve(args, out) -> int:
     return EXIT_USAGE if bad else 0
 
 
-def print_solution(deal, args, out) -> None:
+def print_solution(deal: Deal, args: argparse.Namespace, out: IO[str]) -> None:
     """One line: the verdict, then the winning line in move notation (or one JSON object)."""
     from ..solver.search import WINNABLE, solve
 

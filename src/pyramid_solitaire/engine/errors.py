@@ -78,6 +78,15 @@ MESSAGES: dict[str, str] = {
     "cli_no_rows": "{folder} holds no solved deals (files named VARIANT.FIRST-LAST.parquet)",
     "cli_csv_series": "{folder} holds {count} series; --csv writes one: use a folder per variant",
     "cli_read_file": "cannot read {path}: {detail}",
+    "cli_write_file": "cannot write {path}: {detail}",
+    "cli_save_format": "saved game format {format} is not one this version reads (1 to {newest})",
+    "cli_export_empty": "the export file holds no saved game",
+    "cli_export_pick": "the export file holds saves of {held}: pick one with --variant",
+    "cli_export_variant": "the export file holds no save of {variant} (it holds: {held})",
+    "cli_mixed_versions": (
+        "{folder} holds rows of {series} from solver versions {versions}: their positions and "
+        "times differ; sum them anyway with --mixed-versions, or keep a folder per version"
+    ),
     # the web layer's own refusals (web)
     "body_too_large": "request body is larger than {limit} bytes",
     "body_too_slow": "request body did not arrive in time",

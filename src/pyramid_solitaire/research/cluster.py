@@ -7,6 +7,7 @@ ever holds more than a few chunks of rows, and a stopped run loses at most the c
 """
 
 import logging
+import signal
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
@@ -19,6 +20,7 @@ from .dataset import Series
 
 CHUNK = 1000  # deals per task and per file: a few seconds of work, about 30 kB stored
 IN_FLIGHT_PER_WORKER = 2  # queued chunks per worker thread: none idles, few are lost on a stop
+LOCAL_HOST = "127.0.0.1"  # a local cluster listens here only: its scheduler runs any code it is sent
 
 
 class SolverLoader(WorkerPlugin):
@@ -37,6 +39,7 @@ def solve_chunk(series: Series, first: int, last: int, time_limit: float | None)
     from ..engine.deal import Deal
     from ..engine.variants import get_variant
     from ..solver.search import solve
+    from ..solver.version import SOLVER_VERSION
 
     variant = get_variant(series.variant)
     columns: tuple[list, ...] = ([], [], [], [], [], [])
@@ -46,22 +49,32 @@ def solve_chunk(series: Series, first: int, last: int, time_limit: float | None)
         row = (number, found.verdict, steps, found.searched, found.seconds, found.shortest)
         for column, value in zip(columns, row, strict=True):
             column.append(value)
-    return dataset.table_of(*columns)
+    # Stamped here, on the worker: a remote worker may run another version than this process.
+    return dataset.described(dataset.table_of(*columns), series, time_limit, SOLVER_VERSION)
 
 
 @contextmanager
-def connect(scheduler: str | None, jobs: int) -> Iterator[Client]:
+def connect(
+    scheduler: str | None, jobs: int, dashboard: bool = True, say: Callable[[str], None] = lambda text: None
+) -> Iterator[Client]:
     """A client of the cluster at `scheduler`, or of a local cluster of `jobs` worker processes
-    (one thread each: the solver is single-threaded and keeps its own tables)."""
+    (one thread each: the solver is single-threaded and keeps its own tables). A local cluster
+    listens on 127.0.0.1 only, its dashboard included (any free port, or none without
+    `dashboard`); `say(text)` is told the dashboard's address."""
     if scheduler is None:
-        cluster = LocalCluster(
-            n_workers=jobs,
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=":0",  # any free port: 8787 may be taken by another cluster
-            silence_logs=logging.ERROR,
-        )
+        with _workers_ignore_ctrl_c():
+            cluster = LocalCluster(
+                n_workers=jobs,
+                threads_per_worker=1,
+                processes=True,
+                host=LOCAL_HOST,
+                # any free port: 8787 may be taken by another cluster
+                dashboard_address=f"{LOCAL_HOST}:0" if dashboard else None,
+                silence_logs=logging.ERROR,
+            )
         with cluster, Client(cluster) as client:
+            if dashboard:
+                say(f"Dask dashboard: {client.dashboard_link}")
             client.register_plugin(SolverLoader())
             yield client
         return
@@ -72,6 +85,22 @@ def connect(scheduler: str | None, jobs: int) -> Iterator[Client]:
     with client:
         client.register_plugin(SolverLoader())
         yield client
+
+
+@contextmanager
+def _workers_ignore_ctrl_c() -> Iterator[None]:
+    """Start the worker processes with SIGINT ignored (a disposition they keep across exec), so a
+    Ctrl-C at the terminal, which reaches the whole process group, stops this process alone: it
+    closes the cluster itself, instead of each worker printing its own KeyboardInterrupt."""
+    try:
+        before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: leave signals alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 def solve_missing(

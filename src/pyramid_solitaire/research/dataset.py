@@ -5,13 +5,22 @@ for rows whose steps are proven shortest lines), so which deals are done is know
 alone, and a run that was stopped solves only the gaps. A file is written under a hidden name and
 renamed when complete: a file that is there is whole. Rows are read back one file at a time, so
 memory stays flat however many deals the folder holds.
+
+Rows describe themselves, so that any Parquet reader (pyarrow, duckdb, polars) can tell them
+apart without the file names: each row carries its `variant`, the `solver_version` that solved
+it and the `time_limit` per deal (null: none); `shortest` says whether its steps are proven the
+fewest. Each file's key-value metadata (key "pyramid_solitaire", JSON) says the same of the whole
+file, and whether the shortest search was asked for. Files written before these columns existed
+read back with the variant of their name and the solver version "unrecorded".
 """
 
 import csv
+import json
 import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import pyarrow as pa
@@ -19,16 +28,27 @@ import pyarrow.parquet as pq
 
 from ..engine.variants import VARIANTS
 
-SCHEMA = pa.schema(
+TEXT = pa.dictionary(pa.int8(), pa.string())  # a few distinct values: stored once per file
+ROW_SCHEMA = pa.schema(
     [
         ("deal", pa.uint64()),
-        ("verdict", pa.dictionary(pa.int8(), pa.string())),
+        ("verdict", TEXT),
         ("steps", pa.int32()),  # null unless winnable
-        ("states", pa.int64()),
+        ("states", pa.int64()),  # positions the search expanded (Solution.searched)
         ("seconds", pa.float64()),
         ("shortest", pa.bool_()),  # the steps are proven the fewest
     ]
 )
+SCHEMA = pa.schema(
+    [
+        ("variant", TEXT),
+        *ROW_SCHEMA,
+        ("solver_version", TEXT),  # positions and times depend on it; verdicts never do
+        ("time_limit", pa.float64()),  # seconds per deal; null: no limit
+    ]
+)
+METADATA_KEY = b"pyramid_solitaire"
+UNRECORDED = "unrecorded"  # the solver version of rows stored before the column existed
 CSV_FIELDS = ("deal", "verdict", "steps", "states", "seconds")
 DIGITS = 20  # 2**64 - 1 has 20 digits: zero-padded names sort in deal order
 NAME = re.compile(
@@ -59,13 +79,14 @@ class Chunk:
     first: int
     last: int
     path: str
+    variant: str = ""  # the variant its name says (for files older than the variant column)
 
 
 def stored_chunks(folder: str, series: Series) -> list[Chunk]:
     """The finished chunks of `series` in `folder`, in deal order; overlapping chunks (two runs
     writing to one folder at once) are an error, since their deals would be counted twice."""
     chunks = sorted(
-        Chunk(int(m["first"]), int(m["last"]), os.path.join(folder, name))
+        Chunk(int(m["first"]), int(m["last"]), os.path.join(folder, name), m["variant"])
         for name, m in _names(folder)
         if Series(m["variant"], bool(m["shortest"])) == series
     )
@@ -129,29 +150,84 @@ def covered(numbers: range | None, chunks: list[Chunk]) -> list[tuple[int, int]]
 
 
 def write_chunk(folder: str, series: Series, first: int, last: int, table: pa.Table) -> None:
-    """Store one finished chunk: written aside, then renamed, so no half file is ever seen."""
+    """Store one finished chunk: written aside, then renamed, so no half file is ever seen.
+    A table of bare rows (ROW_SCHEMA, as `table_of` makes) is stored as rows of no recorded
+    solver version; `described` adds what the rows are."""
     name = series.file_name(first, last)
     hidden = os.path.join(folder, f".{name}.{os.getpid()}.tmp")
+    if "variant" not in table.column_names:
+        table = described(table, series, None, UNRECORDED)
     try:
-        pq.write_table(table.cast(SCHEMA), hidden)
+        pq.write_table(table, hidden)
         os.replace(hidden, os.path.join(folder, name))
     except OSError as err:
         raise ValueError(f"cannot write {os.path.join(folder, name)}: {err.strerror}") from None
 
 
-def table_of(deals, verdicts, steps, states, seconds, shortest) -> pa.Table:
-    """A chunk's rows as a table of SCHEMA; `steps` holds -1 where there is no line."""
-    steps = np.asarray(steps, dtype=np.int32)
+def table_of(
+    deals: list[int],
+    verdicts: list[str],
+    steps: list[int],
+    states: list[int],
+    seconds: list[float],
+    shortest: list[bool],
+) -> pa.Table:
+    """A chunk's rows as a table of ROW_SCHEMA; `steps` holds -1 where there is no line."""
+    steps_array = np.asarray(steps, dtype=np.int32)
     return pa.table(
         {
             "deal": pa.array(deals, pa.uint64()),
             "verdict": pa.array(verdicts, pa.string()).dictionary_encode(),
-            "steps": pa.array(steps, mask=steps < 0),
+            "steps": pa.array(steps_array, mask=steps_array < 0),
             "states": pa.array(states, pa.int64()),
             "seconds": pa.array(seconds, pa.float64()),
             "shortest": pa.array(shortest, pa.bool_()),
         }
-    ).cast(SCHEMA)
+    ).cast(ROW_SCHEMA)
+
+
+def described(rows: pa.Table, series: Series, time_limit: float | None, solver_version: str) -> pa.Table:
+    """Rows of ROW_SCHEMA with what they are: the columns of SCHEMA and the file's metadata."""
+    n = rows.num_rows
+    table = rows.cast(ROW_SCHEMA)
+    table = table.add_column(0, "variant", pa.array([series.variant] * n, pa.string()).dictionary_encode())
+    table = table.append_column(
+        "solver_version", pa.array([solver_version] * n, pa.string()).dictionary_encode()
+    )
+    table = table.append_column("time_limit", pa.array([time_limit] * n, pa.float64()))
+    facts = {
+        "variant": series.variant,
+        "shortest_search": series.shortest,
+        "solver_version": solver_version,
+        "time_limit": time_limit,
+    }
+    return table.cast(SCHEMA.with_metadata({METADATA_KEY: json.dumps(facts).encode()}))
+
+
+def file_facts(path: str) -> dict[str, Any]:
+    """What a stored file says of its rows (its key-value metadata), without reading the rows;
+    {"solver_version": "unrecorded"} for a file written before the metadata existed."""
+    try:
+        metadata = pq.read_schema(path).metadata or {}
+    except (OSError, pa.ArrowInvalid) as err:
+        raise ValueError(f"cannot read {path}: {err}") from None
+    if METADATA_KEY not in metadata:
+        return {"solver_version": UNRECORDED, "time_limit": None}
+    facts: dict[str, Any] = json.loads(metadata[METADATA_KEY])
+    return facts
+
+
+def solver_versions(chunks: list[Chunk]) -> dict[str, list[Chunk]]:
+    """The solver versions of the stored chunks: version -> its chunks."""
+    found: dict[str, list[Chunk]] = {}
+    for chunk in chunks:
+        found.setdefault(str(file_facts(chunk.path)["solver_version"]), []).append(chunk)
+    return found
+
+
+def time_limits(chunks: list[Chunk]) -> set[float | None]:
+    """The time limits per deal the stored chunks were solved with (None: no limit)."""
+    return {file_facts(chunk.path).get("time_limit") for chunk in chunks}
 
 
 def read_rows(chunks: list[Chunk], numbers: range | None = None) -> Iterator[pa.Table]:
@@ -160,13 +236,25 @@ def read_rows(chunks: list[Chunk], numbers: range | None = None) -> Iterator[pa.
         if numbers is not None and (chunk.last < numbers.start or chunk.first >= numbers.stop):
             continue
         try:
-            table = pq.read_table(chunk.path, schema=SCHEMA)
+            table = pq.read_table(chunk.path)
         except (OSError, pa.ArrowInvalid) as err:
             raise ValueError(f"cannot read {chunk.path}: {err}") from None
+        table = _whole(table, chunk)
         if numbers is not None and (chunk.first < numbers.start or chunk.last >= numbers.stop):
             deal = table.column("deal").to_numpy()
             table = table.filter((deal >= numbers.start) & (deal < numbers.stop))
         yield table
+
+
+def _whole(table: pa.Table, chunk: Chunk) -> pa.Table:
+    """A stored table in SCHEMA: a file older than the descriptive columns gets them."""
+    if "variant" in table.column_names:
+        return table.select(SCHEMA.names).cast(SCHEMA)
+    try:
+        rows = table.select(ROW_SCHEMA.names)
+    except KeyError as err:
+        raise ValueError(f"cannot read {chunk.path}: a column is missing ({err})") from None
+    return described(rows, Series(chunk.variant), None, UNRECORDED)
 
 
 def write_csv(path: str, tables: Iterator[pa.Table]) -> None:

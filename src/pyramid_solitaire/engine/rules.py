@@ -1,0 +1,44 @@
+"""The rules as text: RULES.md, shipped in the package, whole or for one variant.
+
+>>> print(rules_text("giza").splitlines()[0])
+# Pyramid solitaire: the rules this project plays (Giza)
+"""
+
+from importlib.resources import files
+
+from .variants import get_variant
+
+VARIANTS_SECTION = "## The variants"
+
+
+def full_text() -> str:
+    """RULES.md as shipped with the package."""
+    return files(__package__).joinpath("RULES.md").read_text(encoding="utf-8")
+
+
+def rules_text(variant_id: str) -> str:
+    """The rules of one variant: every section of RULES.md, with the variants section cut to
+    that variant's row of the table and the paragraphs that name it."""
+    variant = get_variant(variant_id)
+    title, *sections = full_text().split("\n## ")
+    first, _, rest = title.partition("\n")
+    out = [f"{first} ({variant.name_en})\n{rest}"]
+    for section in sections:
+        section = "## " + section
+        if section.startswith(VARIANTS_SECTION):
+            section = _variant_section(section, variant.id)
+        out.append(section)
+    return "\n".join(part.rstrip("\n") + "\n" for part in out).rstrip("\n") + "\n"
+
+
+def _variant_section(section: str, variant_id: str) -> str:
+    heading, _, body = section.partition("\n")
+    kept = [heading]
+    for paragraph in body.split("\n\n"):
+        lines = paragraph.splitlines()
+        if lines and lines[0].startswith("|"):  # the table: its header and this variant's row
+            lines = lines[:2] + [line for line in lines[2:] if line.startswith(f"| `{variant_id}` |")]
+            kept.append("\n".join(lines))
+        elif variant_id in paragraph.lower():
+            kept.append(paragraph)
+    return "\n\n".join(kept)
