@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint browser node corpus bench load clean
+.PHONY: install run test lint browser node proxies corpus bench load clean
 
 install: $(STAMP)
 
@@ -23,10 +23,16 @@ browser:
 node:
 	@command -v node >/dev/null 2>&1 || (apt-get update && apt-get install -y nodejs)
 
+# Debian's nginx and Caddy: the tests validate the recipes in deploy/ with them (nginx -t, caddy
+# validate; systemd-analyze verify comes with systemd).
+proxies:
+	@command -v nginx >/dev/null 2>&1 || command -v /usr/sbin/nginx >/dev/null 2>&1 || (apt-get update && apt-get install -y nginx)
+	@command -v caddy >/dev/null 2>&1 || (apt-get update && apt-get install -y caddy)
+
 run: install
 	$(BIN)/pyramid-solitaire serve --host 127.0.0.1 --port 8000
 
-test: lint browser node
+test: lint browser node proxies
 	node --test tests/js/
 	$(BIN)/python -m pytest
 
