@@ -167,3 +167,46 @@ def test_a_broken_save_met_with_storage_full_stays_where_it_is(page: Page):
     page.click("#stock")
     expect(page.locator("#board")).to_have_attribute("data-moves", "1")
     assert page.evaluate("(k) => localStorage.getItem(k)", KEY) == junk
+
+
+JUNK = "{not json" + "x" * 3_000_000  # larger than what is left free once it is stored
+
+
+def test_a_broken_save_too_large_to_copy_never_blocks_the_new_game(page: Page):
+    # Storage holds nothing but the junk save: a copy of it does not fit (the quota is 5 million
+    # characters), so it stays under the save key, and the new game is kept beside it.
+    open_with_saves(page, {KEY: JUNK})
+    page.click("#stock")
+    page.click("#stock")
+    expect(page.locator("#board")).to_have_attribute("data-moves", "2")
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-ready", "1")
+    expect(page.locator("#board")).to_have_attribute("data-moves", "2")  # the new game, not lost
+    kept = stored(page)
+    assert kept[KEY] == JUNK
+    assert json.loads(kept[KEY + ".beside"])["record"]["moves"] == ["draw", "draw"]
+    expect(page.locator("#toast")).to_contain_text(f"it stays under “{KEY}”")
+
+
+def test_a_backup_is_never_copied_again_on_each_attempt(page: Page):
+    earlier = "an earlier backup " + "y" * 200_000
+    open_with_saves(page, {KEY: JUNK, KEY + ".broken": earlier})
+    for n in range(1, 11):
+        page.click("#stock")
+        expect(page.locator("#board")).to_have_attribute("data-moves", str(n))
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-ready", "1")
+    kept = stored(page)
+    print("copies of the earlier backup:", sum(v == earlier for v in kept.values()))
+    assert sum(v == earlier for v in kept.values()) == 1, "the earlier backup was copied again"
+    assert kept[KEY] == JUNK
+    expect(page.locator("#board")).to_have_attribute("data-moves", "10")
+
+
+def test_a_game_kept_beside_a_broken_save_goes_back_under_the_save_key_once_there_is_room(page: Page):
+    beside = json.dumps({"format": 3, "record": RECORD, "elapsed": 5000, "saved": None, "revision": 4})
+    open_with_saves(page, {KEY: "{not json", KEY + ".beside": beside})  # the broken save fits now
+    expect(page.locator("#board")).to_have_attribute("data-moves", "3")
+    kept = stored(page)
+    assert kept[KEY + ".broken"] == "{not json" and KEY + ".beside" not in kept
+    assert json.loads(kept[KEY])["record"] == RECORD

@@ -4,6 +4,7 @@ import json
 
 import pytest
 from browser_helpers import moves_made, open_deal, play
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -125,3 +126,42 @@ def test_a_result_is_counted_once_whichever_tab_sees_it(context):
     moves_made(a, 0)
     stats = stored(a, STATS)
     assert (stats["played"], len(stats["recent"])) == (1, 1)
+
+
+# Both tabs press a key at one moment (the same millisecond of the machine's clock): A draws,
+# B undoes. Each saves before the other's save has reached it (localStorage reaches other tabs a
+# few ms late), so both write the same revision over the same save.
+AT = """([key, at]) => {
+  setTimeout(() => document.dispatchEvent(new KeyboardEvent("keydown", {key})), at - Date.now());
+}"""
+# Both games are in storage, and both tabs show the game of the save key.
+SETTLED = """([k, moves]) => {
+  const texts = [localStorage.getItem(k), localStorage.getItem(k + ".other")];
+  if (texts.includes(null)) return false;
+  const games = texts.map((t) => JSON.parse(t).record.moves.join(" ")).sort();
+  const shown = Number(document.getElementById("board").dataset.moves);
+  const saved = JSON.parse(texts[0]).record.moves.length;
+  return JSON.stringify(games) === JSON.stringify(moves) && shown === saved;
+}"""
+
+
+@pytest.mark.parametrize("run", range(3))
+def test_two_tabs_moving_at_the_same_moment_lose_no_move_and_say_so(context, run):
+    a = open_page(context)
+    open_deal(a, "pyramid", 1)
+    play(a, "Kc Kh draw")
+    b = open_page(context)
+    moves_made(b, 3)
+    at = a.evaluate("() => Date.now() + 300")
+    b.evaluate(AT, ["u", at])
+    a.evaluate(AT, ["d", at])
+    games = sorted(["Kc Kh draw draw", "Kc Kh"])
+    for page in (a, b):
+        try:
+            page.wait_for_function(SETTLED, arg=[KEY, games], timeout=10_000)
+        except PlaywrightError:
+            texts = page.evaluate("(k) => [localStorage.getItem(k), localStorage.getItem(k + '.other')]", KEY)
+            shown = page.locator("#board").get_attribute("data-moves")
+            pytest.fail(f"a move was lost: storage holds {texts}, the tab shows {shown} moves")
+    said = a.locator("#toast").inner_text() + " " + b.locator("#toast").inner_text()
+    assert "kept as a backup" in said, said  # said by the tab that heard the other tab's save late

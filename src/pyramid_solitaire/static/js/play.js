@@ -36,7 +36,8 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
       board.clear();
     } else if (change.type === "save-broken") {
       keepNote = true; // said before the new deal shows: it stays past that position
-      say(t(change.kept ? "saveBroken" : "saveBrokenStays"), change.kept ? 8000 : 0);
+      if (change.kept) say(t("saveBroken"), 8000);
+      else say(t(change.stays ? "saveBrokenBeside" : "saveBrokenStays", { key: change.stays }), 0);
     } else if (change.type === "save-failed") say(t(change.brokenStays ? "saveBrokenStays" : "saveFailed"), 0);
     else if (change.type === "kept-both") say(t("keptBoth"), 10000);
     else if (change.type === "refused") {
@@ -75,7 +76,7 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
     stats.observe(variant().id, now, clock.elapsed(), game);
     screen.draw();
     if (change.cause === "restore" && now.move_count > 0 && !now.won) say(t("restored"));
-    if (change.cause === "takeover") say(t("takenOver"), 8000);
+    if (change.cause === "takeover") say(t({ kept: "clashKept", lost: "clashLost" }[change.clash] || "takenOver"), change.clash ? 0 : 8000);
     const wasStuck = Boolean(change.previous && change.previous.stuck);
     if (now.stuck && !wasStuck && now.move_count > 0) explainLoss();
     if (prefs.autoKings && ["move", "new", "restart"].includes(change.cause)) removeKing(now);

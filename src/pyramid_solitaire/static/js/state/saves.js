@@ -5,7 +5,8 @@
 // it holds and never writes over a newer one; it takes the newer game over instead, or, when it
 // has moves of its own that are not saved, keeps the other game under a backup key and writes
 // its own. A save the page cannot read, or whose record the rules refuse as a record, is moved
-// aside, never lost: the backup is written before the save is removed.
+// aside, never lost: the backup is written before the save is removed; when it does not fit,
+// it stays where it is and the game is saved beside it.
 
 import { Offline, Refused } from "../net/api.js";
 import * as store from "./store.js";
@@ -41,64 +42,89 @@ export async function retrying(work, waiting, sleep = (ms) => new Promise((r) =>
   }
 }
 
-/**
- * The saved game of a variant, checked by `check(record)` (the game service's answer for it):
- * {answer, save} (save: what store.parseSave gives), or {broken: true, kept} when it could
- * not be used (kept: whether the backup was written and the save moved aside), or null.
- * While the server is busy or out of reach the save stays where it is (the error is thrown).
- */
-export async function restore(variantId, check) {
-  const text = store.loadSaveText(variantId);
+/** The save under `key`, checked by `check(record)`: {answer, save}, {broken: text} when it
+ *  cannot be used, or null when there is none. While the server is busy or out of reach the
+ *  error is thrown. */
+async function read(key, check) {
+  const text = store.readText(key);
   if (text === null) return null;
   let save;
   try {
     save = store.parseSave(text);
   } catch {
-    return { broken: true, kept: store.keepBroken(variantId, text), text };
+    return { broken: text };
   }
   try {
     return { answer: await check(save.record), save };
   } catch (err) {
     if (!isRecordRefusal(err)) throw err;
-    return { broken: true, kept: store.keepBroken(variantId, text), text };
+    return { broken: text };
   }
 }
 
-/** The variant's save when it is newer than `revision`: {save, text}, else null. */
-export function newerThan(variantId, revision) {
-  const text = store.loadSaveText(variantId);
+/**
+ * The saved game of a variant, checked by `check(record)` (the game service's answer for it):
+ * {answer, save, key} (save: what store.parseSave gives; key: where it is saved and is to be
+ * saved again), or {broken: true, kept, key} when it could not be used (kept: whether it was
+ * moved aside to the backup key), or null. A broken save that does not fit under the backup
+ * (storage is full) stays under the save key, and the game is kept beside it (store.besideKey):
+ * then `blocked` names the save key, and `key` is the one beside it. Nothing is written over.
+ * While the server is busy or out of reach the save stays where it is (the error is thrown).
+ */
+export async function restore(variantId, check) {
+  const saveKey = store.saveKey(variantId);
+  const found = await read(saveKey, check);
+  if (found && found.answer) return { ...found, key: saveKey };
+  if (found && store.keepBroken(variantId, found.broken)) found.kept = true;
+  if (!found || found.kept) {
+    // The save key is free: a game kept beside a broken save goes back under it.
+    const key = store.settleBeside(variantId);
+    const game = await read(key, check);
+    if (game && game.answer) return { ...game, key };
+    if (game) return { broken: true, kept: store.keepBroken(variantId, game.broken, key), key: saveKey };
+    return found && { broken: true, kept: true, key: saveKey };
+  }
+  // The broken save stays under the save key: the game is the one beside it.
+  const besideKey = store.besideKey(variantId);
+  const beside = await read(besideKey, check);
+  if (beside && beside.answer) return { ...beside, key: besideKey, blocked: saveKey };
+  if (beside && !store.keepBroken(variantId, beside.broken, besideKey)) return { broken: true, kept: false, key: null, blocked: saveKey };
+  return { broken: true, kept: false, key: besideKey, blocked: saveKey };
+}
+
+/** The save under `key` another tab wrote over the one of `revision` (and `record`, its JSON)
+ *  this tab holds: {save, text, clash}, else null. A newer revision, or the same one with other
+ *  moves (clash: two tabs saved at the same moment, each before it saw the other's save, since
+ *  localStorage reaches other tabs a few ms late). */
+export function newerThan(key, revision, record) {
+  const text = store.readText(key);
   if (text === null) return null;
   try {
     const save = store.parseSave(text);
-    return save.revision > revision ? { save, text } : null;
+    if (save.revision > revision) return { save, text, clash: false };
+    if (save.revision === revision && record !== null && JSON.stringify(save.record) !== record) return { save, text, clash: true };
+    return null;
   } catch {
     return null; // not a save: nothing to take over (it is moved aside when the variant opens)
   }
 }
 
 /**
- * Write the game `save` ({record, elapsed, lastMove, game}) over the save of revision `held`.
- * Answers {written: revision}, or {newer: {save, text}} when another tab wrote a newer save
- * (nothing is written), or {failed: true} when storage refused it.
+ * Write the game `save` ({record, elapsed, lastMove, game}) under `key` over the save this tab
+ * holds (its revision and record, see newerThan). Answers {written: revision}, or {newer} when
+ * another tab wrote over it (nothing is written), or {failed: true} when storage refused it.
  */
-export function write(variantId, held, save) {
-  const newer = newerThan(variantId, held);
+export function write(key, held, save) {
+  const newer = newerThan(key, held.revision, held.record);
   if (newer) return { newer };
-  const revision = held + 1;
-  return store.storeGame(variantId, { ...save, revision }) ? { written: revision } : { failed: true };
+  const revision = held.revision + 1;
+  return store.storeGame(key, { ...save, revision }) ? { written: revision } : { failed: true };
 }
 
 /** Keep both games: the other tab's save under the backup key, then this tab's game over it.
  *  Answers like write; {failed: true} when either could not be written (the other save then
  *  stays where it was). */
-export function keepBoth(variantId, other, save) {
+export function keepBoth(variantId, key, other, save) {
   if (!store.keepOther(variantId, other.text)) return { failed: true };
-  return write(variantId, other.save.revision, save);
-}
-
-/** A save that could not be used nor moved aside (storage was full) still sits under the save
- *  key: try again to move it aside. Returns whether the save key is free of it now. */
-export function moveAsideAgain(variantId, text) {
-  if (store.loadSaveText(variantId) !== text) return true; // gone or replaced meanwhile
-  return store.keepBroken(variantId, text);
+  return write(key, { revision: other.save.revision, record: JSON.stringify(other.save.record) }, save);
 }

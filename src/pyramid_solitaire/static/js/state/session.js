@@ -5,12 +5,15 @@
 // Changes passed to listeners:
 //   {type: "position", cause, answer, previous, newGame, ...}  a new position is on the table;
 //      cause: "move" | "undo" | "redo" | "restart" | "new" | "restore" | "takeover" (another tab's
-//      newer save of this variant, with other moves); newGame: a new game begins (previousGame: the id of the one before)
+//      newer save of this variant, with other moves; clash: "kept" | "lost" when both tabs saved
+//      at the same moment and this tab's game was written over: kept as a backup, or not, storage
+//      being full); newGame: a new game begins (previousGame: the id of the one before)
 //   {type: "opening", variant}   another variant is being opened (the table empties)
-//   {type: "save-broken", kept}  the variant's save could not be used; kept: it was moved aside
-//      (else storage is full and it stays where it is; nothing is saved until it can be moved)
+//   {type: "save-broken", kept, stays}  the variant's save could not be used; kept: it was moved
+//      aside; else it stays under the key `stays` (storage is too full for a copy) and the game
+//      is saved beside it (said when a new game starts, and after a game saved beside it is restored)
 //   {type: "save-failed", brokenStays}  storage refused the save: the game goes on, unsaved
-//      (brokenStays: a save that could not be used still waits to be moved aside)
+//      (brokenStays: a save that could not be used leaves no key to save under)
 //   {type: "kept-both"}          another tab played this variant too: its game is kept as a backup
 //   {type: "refused", error, move}  a request was refused: by the rules in the page, or by the server
 //      for what only it does (move: the move text, if any)
@@ -32,9 +35,9 @@ export function createSession({ gameService = api, elapsed = () => 0, now = () =
   let queue = Promise.resolve();
   let busy = 0;
   let lastSave = 0;
-  // What this tab last read or wrote in the variant's save (see saves.js): its revision, the
-  // record and time in it; a save that could not be used nor moved aside; whether writes fail.
-  const held = { revision: 0, record: null, elapsed: null, broken: null, failing: false };
+  // What this tab last read or wrote in the variant's save (see saves.js): the key it is saved
+  // under (null: none is free), its revision, the record (JSON) and time in it; whether writes fail.
+  const held = { key: null, revision: 0, record: null, elapsed: null, failing: false };
 
   const notify = (change) => listeners.forEach((listener) => listener(change));
 
@@ -129,19 +132,19 @@ export function createSession({ gameService = api, elapsed = () => 0, now = () =
       state.record = null;
       state.view = null;
       state.game = null;
-      Object.assign(held, { revision: 0, record: null, elapsed: null, broken: null });
+      Object.assign(held, { key: store.saveKey(state.variant.id), revision: 0, record: null, elapsed: null });
       notify({ type: "opening", variant: state.variant });
       const saved = await patiently(() => saves.restore(state.variant.id, gameService.state));
+      if (saved) held.key = saved.key;
+      const stays = saved && saved.blocked ? { type: "save-broken", kept: false, stays: saved.blocked } : null;
       if (saved && saved.answer) {
         hold(saved.save);
         const shown = show(saved.answer, { cause: "restore", elapsed: saved.save.elapsed });
+        if (stays) notify(stays); // the broken save still waits: said over the restored game
         catchUp(); // saved again while this one was read
         return shown;
       }
-      if (saved && saved.broken) {
-        if (!saved.kept) held.broken = saved.text;
-        notify({ type: "save-broken", kept: saved.kept });
-      }
+      if (saved && saved.broken) notify(stays || { type: "save-broken", kept: saved.kept, stays: null });
       const options = optionsFor(state.variant);
       const answer = await patiently(() => gameService.newGame(state.variant.id, null, options));
       return show(answer, { cause: "new", newGame: true, deal: null, options });
@@ -167,17 +170,14 @@ export function createSession({ gameService = api, elapsed = () => 0, now = () =
     // not keep writing it back and forth).
     if (record === held.record && Math.abs(game.elapsed - held.elapsed) < 1000) return;
     lastSave = now();
-    if (held.broken !== null) {
-      if (!saves.moveAsideAgain(id, held.broken)) return failed();
-      held.broken = null;
-    }
-    let result = saves.write(id, held.revision, game);
+    if (held.key === null) return failed();
+    let result = saves.write(held.key, held, game);
     if (result.newer) {
       if (record === held.record || record === JSON.stringify(result.newer.save.record)) {
-        takeOver(result.newer.save);
+        takeOver(result.newer);
         return;
       }
-      result = saves.keepBoth(id, result.newer, game);
+      result = saves.keepBoth(id, held.key, result.newer, game);
       if (result.written) notify({ type: "kept-both" });
     }
     if (!result.written) return failed();
@@ -186,39 +186,48 @@ export function createSession({ gameService = api, elapsed = () => 0, now = () =
   }
 
   function failed() {
-    if (!held.failing) notify({ type: "save-failed", brokenStays: held.broken !== null });
+    if (!held.failing) notify({ type: "save-failed", brokenStays: held.key === null });
     held.failing = true;
   }
 
-  /** Another tab saved this variant's game: show its position (unless this tab has moves that
-   *  are not saved: save() then keeps both). */
-  function takeOver(save) {
+  /** Another tab saved this variant's game (`newer`, see saves.newerThan): show its position
+   *  (unless this tab has moves that are not saved: save() then keeps both). When both saved at
+   *  the same moment, this tab's game, written over, is kept as a backup first. */
+  function takeOver(newer) {
+    const { save } = newer;
     if (JSON.stringify(save.record) === JSON.stringify(state.record)) {
       hold(save); // the same moves, saved by the other tab: nothing to show
       return;
     }
+    const clash = newer.clash ? (keepMine() ? "kept" : "lost") : null;
     const variant = state.variant;
     run(async () => {
       const answer = await gameService.state(save.record);
       if (state.variant !== variant) return; // another variant opened meanwhile
       hold(save);
-      show(answer, { cause: "takeover", elapsed: save.elapsed });
+      show(answer, { cause: "takeover", elapsed: save.elapsed, clash });
     });
+  }
+
+  /** This tab's game, as it saved it, under the variant's `.other` key. */
+  function keepMine() {
+    const mine = { record: state.record, elapsed: held.elapsed, lastMove: state.lastMove, game: state.game, revision: held.revision };
+    return store.keepOther(state.variant.id, store.saveText(mine));
   }
 
   /** The `storage` event of another tab: a newer save of the variant on the table is taken over. */
   function otherTabSaved(event) {
-    if (!state.variant || event.key !== store.saveKey(state.variant.id)) return;
-    const newer = saves.newerThan(state.variant.id, held.revision);
+    if (!state.variant || event.key !== held.key) return;
+    const newer = saves.newerThan(held.key, held.revision, held.record);
     if (!newer) return;
     if (state.record && JSON.stringify(state.record) !== held.record) save();
-    else takeOver(newer.save);
+    else takeOver(newer);
   }
 
   /** A `storage` event can be missed (a tab reloading while another one saves): look again
    *  when the tab is shown or focused, and after a save is restored. */
   function catchUp() {
-    if (state.variant) otherTabSaved({ key: store.saveKey(state.variant.id) });
+    if (state.variant) otherTabSaved({ key: held.key });
   }
 
   /** Save while the clock runs, every few seconds. */

@@ -7,6 +7,9 @@ export const PREFIX = "pyramid-solitaire.";
 export const saveKey = (variant) => `${PREFIX}save.${variant}`;
 export const backupKey = (variant) => `${PREFIX}save.${variant}.broken`; // a save that could not be used
 export const otherKey = (variant) => `${PREFIX}save.${variant}.other`; // another tab's game, kept
+// The variant's game while a save that could not be used blocks the save key (storage was too
+// full to move it aside): it is kept beside it until the broken save can be moved.
+export const besideKey = (variant) => `${PREFIX}save.${variant}.beside`;
 const RECENT_MAX = 5;
 // Older backups under a key with their time: `<backup key>.<ms>`.
 const DATED_BACKUP = /^pyramid-solitaire\.save\.(.+)\.(broken|other)\.(\d+)$/;
@@ -152,27 +155,47 @@ export function storedRevision(variant) {
   }
 }
 
-/** Write a save {record, elapsed, revision, lastMove, game}; returns whether it is stored. */
-export function storeGame(variant, save) {
-  const full = { format: SAVE_FORMAT, ...save, elapsed: Math.round(save.elapsed), saved: new Date().toISOString() };
-  return writeJson(saveKey(variant), full);
+/** The text of a save {record, elapsed, revision, lastMove, game}, as it is stored. */
+export function saveText(save) {
+  return JSON.stringify({ format: SAVE_FORMAT, ...save, elapsed: Math.round(save.elapsed), saved: new Date().toISOString() });
+}
+
+/** Write a save under `key` (saveKey or besideKey); returns whether it is stored. */
+export function storeGame(key, save) {
+  return writeText(key, saveText(save));
 }
 
 /** Keep `text` under `key`; an earlier, different text there moves first to `<key>.<time>`.
- *  Returns whether `text` is stored (nothing earlier is dropped when it is not). */
+ *  Returns whether `text` is stored (nothing earlier is dropped when it is not). The earlier
+ *  text is moved, not copied: when `text` does not fit, the next attempt finds the key empty
+ *  and copies nothing again (each attempt used to leave one more copy, until storage was full). */
 function keepUnder(key, text) {
   const earlier = readText(key);
   if (earlier === text) return true;
-  if (earlier !== null && !writeText(`${key}.${Date.now()}`, earlier)) return false;
+  if (earlier !== null) {
+    if (!writeText(`${key}.${Date.now()}`, earlier)) return false;
+    removeKey(key);
+  }
   return writeText(key, text);
 }
 
-/** Keep a save that could not be used under the backup key, then drop it from the save key.
- *  The save is removed only once the backup is written; returns whether it was. */
-export function keepBroken(variant, text) {
+/** Keep a save that could not be used (the text under `from`: the save key, or the key beside
+ *  it) under the backup key, then drop it from `from`. It is removed only once the backup is
+ *  written; returns whether it was. */
+export function keepBroken(variant, text, from = saveKey(variant)) {
   if (!keepUnder(backupKey(variant), text)) return false;
-  removeKey(saveKey(variant));
+  removeKey(from);
   return true;
+}
+
+/** The save key is free again: the game kept beside the broken save moves back under it.
+ *  Returns the key the game is under now (none: the save key). */
+export function settleBeside(variant) {
+  const text = readText(besideKey(variant));
+  if (text === null || readText(saveKey(variant)) !== null) return saveKey(variant);
+  if (!writeText(saveKey(variant), text)) return besideKey(variant);
+  removeKey(besideKey(variant));
+  return saveKey(variant);
 }
 
 /** Keep another tab's game (its save text) under the variant's `.other` key; returns whether

@@ -13,7 +13,7 @@ const DAILY = `${store.PREFIX}daily`;
 const WINNABLE = `${store.PREFIX}winnable-only`;
 const FAVOURITES = `${store.PREFIX}favourites`;
 const RECENT = `${store.PREFIX}recent`;
-const BACKUP = /^([\w-]+)\.(broken|other)(\.\d+)?$/; // under save.: a variant's backups
+const BACKUP = /^([\w-]+)\.(broken|other|beside)(\.\d+)?$/; // under save.: a variant's backups, and a game kept beside a broken save
 const SECTIONS = ["app", "format", "exported", "saves", "backups", "statistics", "settings", "favourites", "recent", "winnableOnly", "daily"];
 
 const isObject = (value) => Boolean(value) && typeof value === "object" && !Array.isArray(value);
