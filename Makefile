@@ -8,8 +8,9 @@ STAMP := $(VENV)/.installed
 
 install: $(STAMP)
 
-# Reinstall only when the project's dependencies change.
-$(STAMP): pyproject.toml
+# Reinstall when the project's dependencies or the solver's C kernel change (the install compiles it).
+KERNEL_C := setup.py $(wildcard src/pyramid_solitaire/solver/_kernel.c src/pyramid_solitaire/solver/c/*.[ch])
+$(STAMP): pyproject.toml $(KERNEL_C)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'

@@ -4,9 +4,11 @@ Starts `pyramid-solitaire serve --workers N` on a free loopback port (or uses --
 trusting 127.0.0.1 as a proxy so that each client thread counts as a player of its own address
 (X-Forwarded-For; the solver's rate limit is per address), then several client threads send
 a bounded number of requests for a bounded time, and the script prints requests per second
-and p50/p99 latency for moves and for hints.
+and p50/p99 latency for moves and for hints, and the resident memory of the server's processes
+(the supervisor and each worker) after start (the solver warmed up) and after the requests.
 
     .venv/bin/python benchmarks/load.py --workers 2 --clients 8 --seconds 10
+    .venv/bin/python benchmarks/load.py --workers 4 --clients 5 --requests 1000 --seconds 600  # 5,000
 """
 
 import random
@@ -18,7 +20,7 @@ import time
 import httpx
 
 from pyramid_solitaire.engine.game import Game
-from serving import benchmark_arguments, percentile, server_for
+from serving import benchmark_arguments, percentile, process_memory_mb, server_for
 
 
 def positions(count: int) -> list[Game]:
@@ -94,8 +96,10 @@ def main() -> int:
     parser.add_argument("--hints", type=float, default=0.2, help="share of requests that ask for a hint")
     args = parser.parse_args()
 
-    with server_for(args, "--trusted-proxy", "127.0.0.1") as (_, url):
+    with server_for(args, "--trusted-proxy", "127.0.0.1") as (pid, url):
         games = positions(100)
+        time.sleep(WARM_UP_SECONDS)  # each worker loads the solver beside its first requests
+        print_memory("after start", pid)
         results: dict = {}
         lock = threading.Lock()
         started = time.perf_counter()
@@ -113,7 +117,23 @@ def main() -> int:
         took = time.perf_counter() - started
         print(f"{url}: {args.workers} workers, {args.clients} clients, {took:.1f} s, {args.hints:.0%} hints")
         report(results, took)
+        print_memory(f"after {sum(len(results.get(k, [])) for k in ('move', 'hint'))} requests", pid)
     return 0
+
+
+WARM_UP_SECONDS = 3.0
+
+
+def print_memory(when: str, pid: int | None) -> None:
+    """Resident memory of the server's processes (not known for a server given by --url)."""
+    if pid is None:
+        return
+    found = process_memory_mb(pid)
+    each = ", ".join(f"{mb:.0f}" for mb in found.values())
+    print(
+        f"memory {when}: {sum(found.values()):.0f} MB in {len(found)} processes"
+        f" ({each} MB; the first is the supervisor)"
+    )
 
 
 if __name__ == "__main__":

@@ -81,7 +81,12 @@ def stop_server(server: subprocess.Popen) -> None:
 
 def memory_mb(pid: int) -> float:
     """Resident memory of a process and its children (the workers), in MB."""
-    total, pids = 0, [pid]
+    return sum(process_memory_mb(pid).values())
+
+
+def process_memory_mb(pid: int) -> dict[int, float]:
+    """Resident memory of a process and each of its children (the workers), in MB, by pid."""
+    found, pids = {}, [pid]
     while pids:
         current = pids.pop()
         try:
@@ -89,9 +94,10 @@ def memory_mb(pid: int) -> float:
             children = Path(f"/proc/{current}/task/{current}/children").read_text().split()
         except OSError:
             continue
-        total += next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:"))
+        kb = next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:"))
+        found[current] = kb / 1024
         pids += [int(c) for c in children]
-    return total / 1024
+    return found
 
 
 def percentile(times: list[float], share: float) -> float:

@@ -10,7 +10,16 @@ from pathlib import Path
 import pytest
 
 BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
-SCRIPTS = ["solver.py", "hint_shortest.py", "winnability.py", "load.py", "slow_clients.py", "instant.py"]
+SCRIPTS = [
+    "solver.py",
+    "hint_shortest.py",
+    "hint_start.py",
+    "kernel_agreement.py",
+    "winnability.py",
+    "load.py",
+    "slow_clients.py",
+    "instant.py",
+]
 NOT_STARTED = {
     "solver_abuse.py": "needs Locust, the `bench` extra that `make load` installs",
     "serving.py": "what the load scripts share, not a script",

@@ -28,8 +28,9 @@ class HintVerdict(StrEnum):
 
 
 WON = HintVerdict.WON
-# Well under a second, as the browser needs. Deciding comes first (a proven winning move is the
-# promise, typically in a millisecond); the search for a shortest line gets what is left. A client
+# Well under a second, as the browser needs. Deciding comes first and may take all of it (a proven
+# winning move is the promise, typically in a millisecond); the search for a shortest line gets
+# what is left. A client
 # that asks for many hints is held back by its solver tokens (web/fairness.py), not by this.
 HINT_SECONDS = 0.5
 
@@ -76,11 +77,10 @@ def hint(game: Game, time_limit: float = HINT_SECONDS) -> Hint:
 
     if game.is_won:
         return done(HintVerdict.WON)
-    found = solve(game.deal, game.state, time_limit=left() / 2)
+    # One search: the decision gets the whole budget first, the shortest line what it leaves
+    # (a line found but not proven shortest is still a checked hint).
+    found = solve(game.deal, game.state, shortest=True, time_limit=left())
     if found.verdict == WINNABLE:
-        best = solve(game.deal, game.state, shortest=True, time_limit=left())
-        if best.verdict == WINNABLE:
-            found = best
         move, steps = found.line[0], len(found.line)
         return done(HintVerdict.WINNABLE, move=move, checked=True, shortest=found.shortest, steps=steps)
     if found.verdict == UNWINNABLE:

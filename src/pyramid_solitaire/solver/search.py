@@ -16,6 +16,7 @@ import numpy as np
 from ..engine.deal import START, Deal, Move, MoveKind, State
 from ..engine.decks import DECK_SIZE
 from ..engine.game import Game
+from . import _kernel as ck  # the C kernel (c/, built by the install; _kernel.pyi its interface)
 from . import kernel as k
 
 
@@ -122,6 +123,114 @@ class _Budget:
         return time.perf_counter() - self.started
 
 
+class _Search:
+    """One search in the C kernel (c/kernel.h): the deal's tables, the work area (stack, scratch,
+    memos, control words) and the hash table, all buffers owned here; the kernel never allocates."""
+
+    def __init__(self, deal: Deal, shortest: bool):
+        self.deal = deal
+        v = deal.variant
+        self.cards = bytearray(ck.CARDS_BYTES)
+        ck.cards_init(
+            self.cards, bytes(deal.cards), v.wastes, v.piles, int(v.open_stock), v.recycles, int(shortest)
+        )
+        self.work = bytearray(ck.WORK_BYTES)
+        ck.work_init(self.work)
+        self.key_bits = ck.FULL_KEY if shortest else ck.LOST_KEY
+        self.bits = FIRST_TABLE_BITS
+        self.entries, self.bounds = _table(self.bits)
+
+    def grow(self) -> None:
+        """Double the table, or at the memory cap empty it: the table only saves work
+        (a lost position or a lower bound found again), so forgetting never changes a verdict."""
+        old_entries, old_bounds = self.entries, self.bounds
+        self.entries, self.bounds = _table(min(self.bits + 1, MAX_TABLE_BITS))
+        if self.bits >= MAX_TABLE_BITS:
+            ck.set_control(self.work, ck.COUNT, 0)
+        else:
+            self.bits += 1
+            ck.rehash(old_entries, old_bounds, self.entries, self.bounds, self.key_bits)
+
+    @property
+    def nodes(self) -> int:
+        return ck.control(self.work, ck.NODES)
+
+    def carry_nodes(self, nodes: int) -> None:
+        """Count on from an earlier search's nodes (the shortest search after the decision)."""
+        ck.set_control(self.work, ck.NODES, nodes)
+
+    def line(self) -> tuple[Move, ...]:
+        """The moves on the stack, from the root to the won position."""
+        return tuple(self.move(code) for code in self.codes())
+
+    def codes(self) -> list[int]:
+        return ck.line(self.work)
+
+    def move(self, code: int) -> Move:
+        kind = code & 3
+        if kind == ck.DRAW:
+            return Move(MoveKind.DRAW)
+        if kind == ck.RECYCLE:
+            return Move(MoveKind.RECYCLE)
+        a = self.deal.cards[code >> 2 & 63]
+        if kind == ck.KING:
+            return Move(MoveKind.KING, (a,))
+        return self.deal.normalize(Move(MoveKind.PAIR, (a, self.deal.cards[code >> 8 & 63])))
+
+    def run(self, key: int, budget: _Budget, limit: int = 0) -> int:
+        """Search from `key` (the node count and the table carry on) slice by slice, growing the
+        table when asked, until WIN or LOST; BUDGET when the node or time budget ran out first."""
+        status = ck.start(self.cards, self.work, key)
+        while status == ck.BUDGET:
+            status = ck.search(
+                self.cards, self.work, self.entries, self.bounds, budget.next_stop(self.nodes), limit
+            )
+            if status == ck.GROW:
+                self.grow()
+                status = ck.BUDGET
+            elif status == ck.BUDGET and budget.spent(self.nodes):
+                break
+        return status
+
+    def estimate(self, key: int) -> int:
+        return ck.estimate(self.cards, self.work, key)
+
+    def decide(self, key: int, budget: _Budget) -> tuple[Verdict, tuple[Move, ...]]:
+        """Any winning line from `key`, or proof there is none, or UNKNOWN when the budget ends."""
+        status = self.run(key, budget)
+        if status == ck.BUDGET:
+            return UNKNOWN, ()
+        return (WINNABLE, self.line()) if status == ck.WIN else (UNWINNABLE, ())
+
+    def shortest_line(
+        self, key: int, line: tuple[Move, ...], budget: _Budget
+    ) -> tuple[tuple[Move, ...], bool]:
+        """Depth-first searches with a falling limit (IDA* iterations run from the top): each asks
+        for a line one step shorter than the shortest known, starting from the decision search's
+        `line`, until one fails, which proves the line shortest. A search that finds a line
+        stops early, and one that fails leaves its proven bounds in the table, so this costs less
+        than limits rising from the estimate: those fail every time but the last, and each
+        failure searches every position under its limit.
+        Returns the shortest line and True, or the shortest known and False if the budget ends."""
+        if self.estimate(key) >= len(line):
+            return line, True
+        while True:
+            status = self.run(key, budget, len(line) - 1)
+            if status == ck.BUDGET:
+                return line, False
+            if status == ck.LOST:
+                return line, True
+            line = self.line()
+
+
+def _table(bits: int) -> tuple[bytearray, bytearray]:
+    """A zeroed hash table of 1 << bits slots: int64 entries and uint8 bounds."""
+    return bytearray(8 << bits), bytearray(1 << bits)
+
+
+# --- the numba kernel, side by side until the C kernel replaces it ---------------------------
+
+
 def _cards(deal: Deal, shortest: bool) -> k.Cards:
     """The deal as the compiled search sees it, with the rules and the search mode."""
     v = deal.variant
@@ -166,12 +275,15 @@ def _work() -> k.Work:
     return k.Work(stack, scratch, relaxed, control=np.zeros(5, np.int64))
 
 
-def _table(bits: int) -> k.Table:
+def _numba_table(bits: int) -> k.Table:
     return k.Table(entries=np.zeros(1 << bits, np.int64), bounds=np.zeros(1 << bits, np.uint8))
 
 
-class _Search:
-    """One compiled search: the deal's arrays, its work arrays and its table."""
+class _NumbaSearch(_Search):
+    """One search in the numba kernel (kernel.py): the same search, the same results codes."""
+
+    cards: Any  # numba's named tuples of numpy arrays, not buffers
+    work: Any
 
     def __init__(self, deal: Deal, shortest: bool):
         self.deal = deal
@@ -179,14 +291,12 @@ class _Search:
         self.work = _work()
         self.control = self.work.control
         self.key_bits = k.FULL_KEY if shortest else k.LOST_KEY
-        self.table = _table(FIRST_TABLE_BITS)
+        self.table = _numba_table(FIRST_TABLE_BITS)
 
     def grow(self) -> None:
-        """Double the table, or at the memory cap empty it: the table only saves work
-        (a lost position or a lower bound found again), so forgetting never changes a verdict."""
         bits = self.table.entries.size.bit_length()  # one more than now
         old = self.table
-        self.table = _table(min(bits, MAX_TABLE_BITS))
+        self.table = _numba_table(min(bits, MAX_TABLE_BITS))
         if bits > MAX_TABLE_BITS:
             self.control[k.C_COUNT] = 0
         else:
@@ -196,27 +306,14 @@ class _Search:
     def nodes(self) -> int:
         return int(self.control[k.C_NODES])
 
-    def line(self) -> tuple[Move, ...]:
-        """The moves on the stack, from the root to the won position."""
-        moves, tried = self.work.stack.moves, self.work.stack.tried
-        return tuple(
-            self.move(int(moves[d * k.MAX_MOVES + tried[d] - 1])) for d in range(int(self.control[k.C_DEPTH]))
-        )
+    def carry_nodes(self, nodes: int) -> None:
+        self.control[k.C_NODES] = nodes
 
-    def move(self, code: int) -> Move:
-        kind = code & 3
-        if kind == k.DRAW:
-            return Move(MoveKind.DRAW)
-        if kind == k.RECYCLE:
-            return Move(MoveKind.RECYCLE)
-        a = self.deal.cards[code >> 2 & 63]
-        if kind == k.KING:
-            return Move(MoveKind.KING, (a,))
-        return self.deal.normalize(Move(MoveKind.PAIR, (a, self.deal.cards[code >> 8 & 63])))
+    def codes(self) -> list[int]:
+        moves, tried = self.work.stack.moves, self.work.stack.tried
+        return [int(moves[d * k.MAX_MOVES + tried[d] - 1]) for d in range(int(self.control[k.C_DEPTH]))]
 
     def run(self, key: int, budget: _Budget, limit: int = 0) -> int:
-        """Search from `key` (the node count and the table carry on) slice by slice, growing the
-        table when asked, until WIN or LOST; BUDGET when the node or time budget ran out first."""
         status = k.start(key, self.cards, self.work)
         while status == k.BUDGET:
             status = k.search(self.cards, self.work, self.table, budget.next_stop(self.nodes), limit)
@@ -230,32 +327,8 @@ class _Search:
     def estimate(self, key: int) -> int:
         return int(k.estimate(key, self.cards, self.work.scratch))
 
-    def decide(self, key: int, budget: _Budget) -> tuple[Verdict, tuple[Move, ...]]:
-        """Any winning line from `key`, or proof there is none, or UNKNOWN when the budget ends."""
-        status = self.run(key, budget)
-        if status == k.BUDGET:
-            return UNKNOWN, ()
-        return (WINNABLE, self.line()) if status == k.WIN else (UNWINNABLE, ())
 
-    def shortest_line(
-        self, key: int, line: tuple[Move, ...], budget: _Budget
-    ) -> tuple[tuple[Move, ...], bool]:
-        """Depth-first searches with a falling limit (IDA* iterations run from the top): each asks
-        for a line one step shorter than the shortest known, starting from the decision search's
-        `line`, until one fails, which proves the line shortest. A search that finds a line
-        stops early, and one that fails leaves its proven bounds in the table, so this costs less
-        than limits rising from the estimate: those fail every time but the last, and each
-        failure searches every position under its limit.
-        Returns the shortest line and True, or the shortest known and False if the budget ends."""
-        if self.estimate(key) >= len(line):
-            return line, True
-        while True:
-            status = self.run(key, budget, len(line) - 1)
-            if status == k.BUDGET:
-                return line, False
-            if status == k.LOST:
-                return line, True
-            line = self.line()
+_KERNEL: type[_Search] = _NumbaSearch  # the kernel `solve` runs in
 
 
 def state_key(deal: Deal, state: State) -> int:
@@ -266,7 +339,7 @@ def state_key(deal: Deal, state: State) -> int:
         raise ValueError(f"not a position: {state}")
     if not 0 <= state.recycles <= deal.variant.recycles:
         raise ValueError(f"not a position of {deal.variant.name_en}: {state.recycles} recycles")
-    return k.pack(state.removed, state.drawn, state.recycles)
+    return ck.pack(state.removed, state.drawn, state.recycles)
 
 
 def solve(
@@ -278,25 +351,30 @@ def solve(
     node_limit: int | None = None,
 ) -> Solution:
     """Solve the position `state` of `deal` exactly, within the time and node limits if given.
-    With `shortest`, a winning line has the fewest steps (draws and recycles count)."""
-    budget = _Budget(time_limit, node_limit)
+    With `shortest`, a winning line has the fewest steps (draws and recycles count). The budget
+    goes to the decision first; the shortest search gets what is left."""
+    return _solve(_KERNEL, deal, state, shortest, _Budget(time_limit, node_limit))
+
+
+def _solve(search: type[_Search], deal: Deal, state: State, shortest: bool, budget: _Budget) -> Solution:
+    """`solve` in the kernel of `search` (the C kernel, or numba's side by side while it stays)."""
     key = state_key(deal, state)
-    search = _Search(deal, shortest=False)
-    verdict, line = search.decide(key, budget)
-    states = search.nodes
-    del search  # its table is no use to the shortest search: free the memory first
+    decision = search(deal, shortest=False)
+    verdict, line = decision.decide(key, budget)
+    searched = decision.nodes
+    del decision  # its table is no use to the shortest search: free the memory first
     proven = False
     if shortest and verdict == WINNABLE:
-        deeper = _Search(deal, shortest=True)
-        deeper.control[k.C_NODES] = states
+        deeper = search(deal, shortest=True)
+        deeper.carry_nodes(searched)
         line, proven = deeper.shortest_line(key, line, budget)
-        states = deeper.nodes
-    return Solution(verdict, line, states, budget.seconds(), shortest=proven)
+        searched = deeper.nodes
+    return Solution(verdict, line, searched, budget.seconds(), shortest=proven)
 
 
 def lower_bound(deal: Deal, state: State = START) -> int:
     """The shortest search's admissible estimate: at least this many steps are still needed."""
-    return _Search(deal, shortest=True).estimate(state_key(deal, state))
+    return _KERNEL(deal, shortest=True).estimate(state_key(deal, state))
 
 
 def warm_up(shortest: bool = True) -> None:
@@ -307,7 +385,7 @@ def warm_up(shortest: bool = True) -> None:
 
     deal = Deal.from_number(VARIANTS["pyramid"], 1)  # winnable: both searches run
     solve(deal, shortest=shortest, node_limit=WARM_UP_NODES)
-    _Search(deal, shortest=False).grow()  # the table's growth
+    _KERNEL(deal, shortest=False).grow()  # the table's growth
 
 
 def solve_game(

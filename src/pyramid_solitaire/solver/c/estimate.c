@@ -1,0 +1,182 @@
+/* The shortest search's estimate: a lower bound on the steps left. */
+#include "internal.h"
+
+static inline int max_int(int a, int b) { return a > b ? a : b; }
+
+/* The most pairs the pyramid cards left worth v and 13 - v can make among themselves: two
+ * pyramid cards pair only if neither lies over the other. A maximum matching, found by tracking
+ * which sets of the (at most four) 13 - v cards the first cards can use up. */
+static int pyramid_pairs(const Cards *cards, int64_t left, int v) {
+    int64_t vs = cards->holding[v] & left;
+    int64_t ws = cards->holding[13 - v] & left;
+    if (vs == 0 || ws == 0) return 0;
+    int wpos[8];
+    int nw = 0;
+    while (ws) {
+        int64_t low = ws & -ws;
+        wpos[nw++] = popcount((uint64_t)(low - 1));
+        ws ^= low;
+    }
+    uint32_t reach = 1; /* bit m: the 13 - v cards in set m can all be used by pairs so far */
+    while (vs) {
+        int64_t low = vs & -vs;
+        int s = popcount((uint64_t)(low - 1));
+        vs ^= low;
+        int fits = 0;
+        for (int j = 0; j < nw; j++)
+            if (!((cards->cone[s] >> wpos[j]) & 1)) fits |= 1 << j;
+        uint32_t grown = reach;
+        for (int m = 0; m < (1 << nw); m++)
+            if ((reach >> m) & 1)
+                for (int j = 0; j < nw; j++)
+                    if (((fits >> j) & 1) && !((m >> j) & 1)) grown |= 1u << (m | (1 << j));
+        reach = grown;
+    }
+    int most = 0;
+    for (int m = 0; m < (1 << nw); m++)
+        if ((reach >> m) & 1) most = max_int(most, popcount((uint64_t)m));
+    return most;
+}
+
+/* Per class c = {v, 13-v} (v = 1..6): the pyramid slots of its cards (class_slots[8c + i], -1
+ * past the last), and for every subset of them still in the pyramid (bit i: slot i is left),
+ * the most pairs they can make among themselves (class_pairs[256c + subset]). */
+void pair_tables(Cards *cards) {
+    for (int i = 0; i < 7 * CLASS_CARDS; i++) cards->class_slots[i] = -1;
+    for (int i = 0; i < (7 << CLASS_CARDS); i++) cards->class_pairs[i] = 0;
+    for (int c = 1; c < 7; c++) {
+        int n = 0;
+        for (int s = 0; s < PYRAMID; s++)
+            if (cards->values[s] == c || cards->values[s] == 13 - c) cards->class_slots[c * CLASS_CARDS + n++] = (int8_t)s;
+        for (int subset = 0; subset < (1 << n); subset++) {
+            int64_t left = 0;
+            for (int i = 0; i < n; i++)
+                if ((subset >> i) & 1) left |= bit(cards->class_slots[c * CLASS_CARDS + i]);
+            cards->class_pairs[(c << CLASS_CARDS) + subset] = (uint8_t)pyramid_pairs(cards, left, c);
+        }
+    }
+}
+
+static inline int class_pairs(const Cards *cards, int64_t left, int c) {
+    int subset = 0;
+    for (int i = 0; i < CLASS_CARDS; i++) {
+        int s = cards->class_slots[c * CLASS_CARDS + i];
+        if (s < 0) break;
+        subset |= (int)((left >> s) & 1) << i;
+    }
+    return cards->class_pairs[(c << CLASS_CARDS) + subset];
+}
+
+/* The pyramid part of the estimate, which depends only on the pyramid cards left; few sets of
+ * them occur in a search, so the figures are kept in a small direct-mapped memo. Returns the
+ * figures: kings, steps, steps of class c at 1 + c, cards needed from outside worth w at 7 + w,
+ * pyramid cards left worth v at 19 + v. */
+static const uint8_t *pyramid_figures(const Cards *cards, Work *work, int64_t left) {
+    size_t slot = (size_t)(((uint64_t)left * GOLDEN) >> (64 - PYRAMID_MEMO_BITS));
+    uint8_t *memo = work->figures + slot * PYRAMID_MEMO_WIDTH;
+    if (work->pyramids[slot] == left) return memo;
+    work->pyramids[slot] = left;
+    for (int v = 1; v < 13; v++) memo[19 + v] = (uint8_t)popcount((uint64_t)(cards->holding[v] & left));
+    int kings = popcount((uint64_t)(cards->holding[13] & left));
+    int steps = kings;
+    for (int c = 1; c < 7; c++) {
+        int m = class_pairs(cards, left, c);
+        int a = memo[19 + c], b = memo[32 - c];
+        memo[1 + c] = (uint8_t)(a + b - m);
+        memo[7 + 13 - c] = (uint8_t)(a - m);
+        memo[7 + c] = (uint8_t)(b - m);
+        steps += a + b - m;
+    }
+    memo[0] = (uint8_t)kings;
+    memo[1] = (uint8_t)steps;
+    return memo;
+}
+
+/* A lower bound on the steps still needed.
+ * Pairs and kings: a pair removes one card of each value of its pair of values {v, 13-v} (a
+ * "class"). If the pyramid holds a cards worth v and b worth 13-v, of which at most m pairs can
+ * be made inside the pyramid (a card never pairs with one above or below it), the class needs at
+ * least a + b - m steps that take a pyramid card; each king in the pyramid one step.
+ * Draws: a - m cards worth 13-v (and b - m worth v) must come from outside. If those are still
+ * in the stock, every stock card above the one needed (the "target") must leave the top of the
+ * stock first. Without an open stock, each is drawn: one step each (a draw deals three with
+ * three wastes). With an open stock a card may also leave by a pair: a king, or a card with no
+ * partner left in the pyramid, still costs a step of its own; a card that pairs with a pyramid
+ * card of class c raises that class's steps to at least (a + b + those cards) / 2, since each
+ * such pair takes just one pyramid card. */
+int estimate(const Cards *cards, Work *work, int64_t key) {
+    const int32_t *values = cards->values, *rules = cards->rules;
+    const int64_t *holding = cards->holding;
+    int64_t removed = key & REMOVED_BITS;
+    int drawn = (int)((key >> DRAWN_SHIFT) & 31);
+    int64_t left = ~removed & PYRAMID_BITS;
+    const uint8_t *memo = pyramid_figures(cards, work, left);
+    int kings = memo[0];
+    int best = memo[1];
+    if (rules[RULE_PILES] > 0) return best;
+    const uint8_t *base = memo + 1;   /* steps per class */
+    const uint8_t *count = memo + 19; /* pyramid cards left per value */
+    int32_t *need = work->need;       /* cards per value that must come from outside (need[13] stays 0) */
+    int32_t *above = work->above;     /* open stock: stock cards above the target per class */
+    for (int w = 1; w < 13; w++) need[w] = memo[7 + w];
+    int pairs = best - kings;
+    int wastes = rules[RULE_WASTES];
+    int64_t waste = ~removed & (below_bits(drawn) << PYRAMID);
+    /* One waste, closed stock: the cards from the waste's blocker down (see `blocker`) are
+     * "behind": to use one, the whole stock must be drawn, the waste turned over and drawn up to it. */
+    int64_t behind = 0;
+    if (wastes == 1 && !rules[RULE_OPEN]) {
+        int q = blocker(cards, removed, PYRAMID + drawn - 1, PYRAMID, 1, 0);
+        if (q >= 0) behind = waste & below_bits(q + 1);
+    }
+    int targets = 0;
+    for (int w = 1; w < 13; w++) {
+        need[w] -= popcount((uint64_t)(holding[w] & waste & ~behind)); /* those on the waste cost no draw */
+        if (need[w] > 0) targets++;
+    }
+    if (targets == 0) return best;
+    /* One walk down the stock: when the last card needed of a value turns up, the cards passed
+     * so far give a bound. */
+    int passed = 0; /* stock cards passed that cost a step of their own */
+    for (int c = 0; c < 8; c++) above[c] = 0;
+    for (int q = PYRAMID + drawn; q < DECK; q++) {
+        if ((removed >> q) & 1) continue;
+        int u = values[q];
+        if (need[u] > 0) {
+            need[u]--;
+            if (need[u] == 0) {
+                int steps;
+                if (!rules[RULE_OPEN]) {
+                    steps = kings + pairs + (passed + 1 + wastes - 1) / wastes; /* this one drawn too */
+                } else {
+                    steps = kings + passed;
+                    for (int c = 1; c < 7; c++)
+                        steps += max_int(base[c], (count[c] + count[13 - c] + above[c] + 1) / 2);
+                }
+                best = max_int(best, steps);
+                if (--targets == 0) break;
+            }
+        }
+        if (!rules[RULE_OPEN] || u == 13 || count[13 - u] == 0)
+            passed++;
+        else
+            above[u < 13 - u ? u : 13 - u]++;
+    }
+    if (targets > 0 && behind && (key >> RECYCLES_SHIFT) < rules[RULE_RECYCLES]) {
+        /* The stock is drawn to the end (passed cards), one recycle, then the cards behind come
+         * first in the new stock, in the order they were drawn. */
+        int rank = 0;
+        for (int q = PYRAMID; q < PYRAMID + drawn; q++) {
+            if (!((behind >> q) & 1)) continue;
+            rank++;
+            int u = values[q];
+            if (need[u] > 0) {
+                need[u]--;
+                if (need[u] == 0) best = max_int(best, kings + pairs + passed + 1 + rank);
+            }
+        }
+    }
+    return best;
+}
+
+int32_t pk_estimate(const void *cards, void *work, int64_t key) { return estimate(cards, work, key); }

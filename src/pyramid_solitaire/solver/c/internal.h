@@ -1,0 +1,105 @@
+/* The kernel's own layout of the caller's buffers, and the helpers every section shares. */
+#ifndef PYRAMID_KERNEL_INTERNAL_H
+#define PYRAMID_KERNEL_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kernel.h"
+
+#define PYRAMID PK_PYRAMID
+#define DECK PK_DECK
+#define MAX_DEPTH PK_MAX_DEPTH
+#define MAX_MOVES PK_MAX_MOVES
+#define REMOVED_BITS ((INT64_C(1) << DECK) - 1)
+#define PYRAMID_BITS ((INT64_C(1) << PYRAMID) - 1)
+#define DRAWN_SHIFT 52
+#define RECYCLES_SHIFT 57
+#define GOLDEN UINT64_C(0x9E3779B97F4A7C15) /* Fibonacci hashing: the top bits of key * this */
+
+/* The relaxed game's memo (proofs.c) and its explicit stack. */
+#define RELAXED_MEMO_BITS 16
+#define RELAXED_DEPTH 32 /* each relaxed move takes a pyramid card: depth <= 28 */
+#define RELAXED_MOVES 48
+/* The estimate's direct-mapped memo of pyramid figures (estimate.c). */
+#define PYRAMID_MEMO_BITS 12
+#define PYRAMID_MEMO_WIDTH 32
+#define CLASS_CARDS 8 /* a class {v, 13-v} has at most 8 cards in the pyramid */
+
+/* Rules, as pk_cards_init takes them. */
+enum { RULE_WASTES, RULE_PILES, RULE_OPEN, RULE_RECYCLES, RULE_SHORTEST, RULES };
+
+/* The deal as the search sees it. Per deck position: the card's value and the mask of positions
+ * holding its partners; per value v: the mask of positions holding a card worth v. The
+ * pyramid's masks: COVER[s] the two slots covering slot s, CONE[s] every slot above or below s
+ * (a partner there can never be free with s). Pile masks of three wastes and Giza. The shortest
+ * search's pair tables (estimate.c). */
+typedef struct {
+    int64_t partners[DECK];
+    int64_t holding[14];
+    int64_t cover[PYRAMID];
+    int64_t cone[PYRAMID];
+    int64_t wastes[3];
+    int64_t piles[8];
+    int32_t values[DECK];
+    int32_t rules[RULES + 3];
+    int8_t class_slots[7 * CLASS_CARDS];
+    uint8_t class_pairs[7 << CLASS_CARDS];
+} Cards;
+
+/* Everything one search works in besides its table. Narrow types where the figures are small:
+ * the stack's moves are 14-bit codes, the pyramid figures at most 28. */
+typedef struct {
+    int64_t control[PK_CONTROLS];
+    /* the explicit search stack, one entry per depth: the position, how many moves, how many
+     * were tried, (shortest search) the least bound found below it, and its moves */
+    int64_t keys[MAX_DEPTH];
+    int32_t counts[MAX_DEPTH];
+    int32_t tried[MAX_DEPTH];
+    int32_t below[MAX_DEPTH];
+    uint16_t moves[MAX_DEPTH * MAX_MOVES];
+    /* scratch of the move generator and the estimate */
+    int32_t available[64];
+    int32_t need[14];
+    int32_t above[8];
+    /* the estimate's memo: pyramid cards left, and their figures */
+    int64_t pyramids[1 << PYRAMID_MEMO_BITS];
+    uint8_t figures[PYRAMID_MEMO_WIDTH << PYRAMID_MEMO_BITS];
+    /* the relaxed game: its memo (positions, verdicts) and its own explicit stack */
+    uint64_t relaxed_memo[1 << RELAXED_MEMO_BITS];
+    uint8_t relaxed_verdicts[1 << RELAXED_MEMO_BITS];
+    uint64_t relaxed_keys[RELAXED_DEPTH];
+    int32_t relaxed_counts[RELAXED_DEPTH];
+    int32_t relaxed_tried[RELAXED_DEPTH];
+    uint16_t relaxed_moves[RELAXED_DEPTH * RELAXED_MOVES];
+} Work;
+
+static inline int popcount(uint64_t x) { return __builtin_popcountll(x); }
+
+static inline int64_t canonical(int64_t removed, int64_t drawn, int64_t recycles) {
+    /* waste positions at the end that are gone do not count as drawn */
+    while (drawn > 0 && ((removed >> (PYRAMID - 1 + drawn)) & 1)) drawn--;
+    return removed | (drawn << DRAWN_SHIFT) | (recycles << RECYCLES_SHIFT);
+}
+
+static inline bool is_free(const Cards *cards, int64_t removed, int s) {
+    return !((removed >> s) & 1) && (removed & cards->cover[s]) == cards->cover[s];
+}
+
+static inline int64_t bit(int p) { return INT64_C(1) << p; }
+static inline int64_t below_bits(int p) { return (INT64_C(1) << p) - 1; } /* positions < p */
+
+/* moves.c */
+int available(const Cards *cards, int64_t removed, int64_t drawn, int32_t *out);
+int moves(const Cards *cards, int64_t key, int32_t *avail, uint16_t *out);
+int64_t play(int64_t key, int move);
+/* proofs.c */
+int blocker(const Cards *cards, int64_t removed, int first, int last, int step, int64_t partners_from);
+bool lost(const Cards *cards, Work *work, int64_t key);
+bool may_lose(const Cards *cards, int64_t child, int move);
+/* estimate.c */
+void pair_tables(Cards *cards);
+int estimate(const Cards *cards, Work *work, int64_t key);
+
+#endif

@@ -1,0 +1,110 @@
+/* The solver's kernel: depth-first search over packed positions, in C11.
+ *
+ * One source for every place the solver runs: the CPython extension (solver/_kernel.c) and,
+ * compiled with `clang --target=wasm32 -nostdlib`, the page. So the kernel needs nothing from a
+ * C library: no allocation, no stdio; only <stdint.h>, <stddef.h> and <stdbool.h>. The caller
+ * owns every buffer the search works in (the deal's tables, the work area, the hash table) and
+ * runs the search in slices of a node budget, reading its clock and growing the table between
+ * slices. The functions are reentrant: two searches on different buffers may run at once.
+ *
+ * A position packs into one int64 key: removed (52 bits, deck positions: 0..27 the pyramid row
+ * by row, 28..51 the stock from its top) | drawn << 52 | recycles << 57. `drawn` is canonical:
+ * trailing removed waste positions are dropped (pk_pack), so two ways of writing the same
+ * physical position give one key.
+ *
+ * Two modes share the move generator, a quick proof of loss and the node count:
+ * - the decision search: does a winning line exist? The table keeps, per set of cards left, the
+ *   earliest point in the stock at which it was found lost.
+ * - the shortest search: one iteration of IDA* per run with a `limit`. The table keeps, per
+ *   position, a proven lower bound on the steps still needed; it only ever rises.
+ *
+ * Buffers (all caller-owned, 8-byte aligned, sizes in bytes):
+ *   cards    pk_cards_bytes()   the deal as the search sees it; filled by pk_cards_init.
+ *   work     pk_work_bytes()    stack, scratch, memos and the control words; pk_work_init.
+ *   entries  8 << bits          the hash table's int64 entries, zeroed (0 = empty slot).
+ *   bounds   1 << bits          its uint8 bounds (shortest search; the decision search ignores
+ *                               them but rehash copies them), zeroed. bits: 1..30.
+ * Usage: pk_cards_init, pk_work_init, a zeroed table; pk_start(key); then pk_search until it
+ * returns PK_WIN or PK_LOST; on PK_GROW make a table twice as big (pk_rehash into it) or, at
+ * the memory cap, a zeroed one of the same size with control PK_COUNT set to 0; then call
+ * pk_search again. On PK_WIN, pk_line gives the moves.
+ */
+#ifndef PYRAMID_KERNEL_H
+#define PYRAMID_KERNEL_H
+
+#include <stdint.h>
+
+#define PK_PYRAMID 28
+#define PK_DECK 52
+#define PK_MAX_DEPTH 200 /* a line removes at most 52 cards, draws <= 3 * 24, recycles <= 2 */
+#define PK_MAX_MOVES 80  /* at most 7 free pyramid cards + 8 piles or 3 wastes + 1 stock card */
+
+/* Move codes: kind | a << 2 | b << 8 (a, b deck positions; a draw keeps its new `drawn` in a). */
+enum { PK_KING = 0, PK_PAIR = 1, PK_DRAW = 2, PK_RECYCLE = 3 };
+/* Results of pk_start and pk_search. */
+enum { PK_WIN = 0, PK_LOST = 1, PK_BUDGET = 2, PK_GROW = 3 };
+/* Control words in the work area (pk_control): where the search stands between slices. */
+enum {
+    PK_DEPTH = 0,   /* depth of the stack's top; on PK_WIN the length of the line */
+    PK_NODES = 1,   /* positions searched so far (counted past the table and the bound) */
+    PK_COUNT = 2,   /* entries in the hash table */
+    PK_BOUND = 3,   /* after a failed IDA* iteration: the root's bound, the next limit */
+    PK_RELAXED = 4, /* entries in the relaxed game's memo */
+    PK_CONTROLS = 8
+};
+/* Key bits of a table entry (pk_rehash): decision entries hold removed + 1 in the low 53 bits
+ * and the time found lost above; shortest entries hold the whole key + 1. */
+#define PK_LOST_KEY ((INT64_C(1) << 53) - 1)
+#define PK_FULL_KEY INT64_C(-1)
+#define PK_INFINITE 255 /* a lower bound meaning "cannot be won" */
+
+/* Sizes of the cards and work buffers in bytes. */
+int32_t pk_cards_bytes(void);
+int32_t pk_work_bytes(void);
+
+/* Fill `cards` for a deck in deal order (deck[p]: the card at deck position p, 0..51, value
+ * card % 13 + 1) and a variant's rules: wastes 1 or 3 and piles 0, or wastes 0 and piles 8 (Giza); open_stock 0/1,
+ * recycles 0..2, shortest 0 (decision search) or 1 (shortest search). Returns 0, or -1 if the
+ * deck or the rules are not valid. */
+int32_t pk_cards_init(void *cards, const uint8_t *deck, int32_t wastes, int32_t piles, int32_t open_stock,
+                      int32_t recycles, int32_t shortest);
+/* Make `work` (pk_work_bytes() bytes, any content) ready for a new search. */
+void pk_work_init(void *work);
+
+/* The canonical key of a position. */
+int64_t pk_pack(int64_t removed, int64_t drawn, int64_t recycles);
+
+/* Put the root position on the stack: PK_WIN if already won, PK_LOST if no move can help,
+ * else PK_BUDGET (then run pk_search). */
+int32_t pk_start(const void *cards, void *work, int64_t key);
+
+/* Search from the stack as pk_start or an earlier call left it, until a result or `budget`
+ * nodes in all (PK_NODES counts on across calls). `limit`: the shortest search's most steps
+ * (ignored by the decision search). Returns PK_WIN, PK_LOST, PK_BUDGET, or PK_GROW when the
+ * table is half full (grow it and call again: nothing is lost). */
+int32_t pk_search(const void *cards, void *work, int64_t *entries, uint8_t *bounds, int32_t bits,
+                  int64_t budget, int32_t limit);
+
+/* Move every entry of a table of 1 << old_bits slots into a zeroed one of 1 << new_bits;
+ * key_bits is PK_LOST_KEY (decision search) or PK_FULL_KEY (shortest search). */
+void pk_rehash(const int64_t *old_entries, const uint8_t *old_bounds, int32_t old_bits, int64_t *new_entries,
+               uint8_t *new_bounds, int32_t new_bits, int64_t key_bits);
+
+/* The shortest search's lower bound on the steps still needed from `key` (uses work's memo). */
+int32_t pk_estimate(const void *cards, void *work, int64_t key);
+
+/* Read or set a control word (PK_DEPTH ...). */
+int64_t pk_control(const void *work, int32_t which);
+void pk_set_control(void *work, int32_t which, int64_t value);
+
+/* After PK_WIN: writes the line's move codes to out (room for PK_MAX_DEPTH), returns how many. */
+int32_t pk_line(const void *work, int32_t *out);
+
+/* For tests: the kernel's own tables (the deal's card values, partner and holding masks, the
+ * pyramid's covering masks) and the waste blocker of the quick proof (see proofs.c). */
+int64_t pk_table_value(const void *cards, int32_t table, int32_t index);
+enum { PK_VALUES = 0, PK_PARTNERS = 1, PK_HOLDING = 2, PK_COVER = 3 };
+int32_t pk_blocker(const void *cards, int64_t removed, int32_t first, int32_t last, int32_t step,
+                   int64_t partners_from);
+
+#endif

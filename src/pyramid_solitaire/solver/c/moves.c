@@ -1,0 +1,197 @@
+/* The deal's tables, the available cards, the move generator and playing a move. */
+#include "internal.h"
+
+static void pyramid_masks(Cards *cards) {
+    /* slot (row, i) is row * (row + 1) / 2 + i; it is covered by (row + 1, i) and (row + 1, i + 1) */
+    int64_t below[PYRAMID]; /* slots covering s, transitively */
+    for (int row = 6; row >= 0; row--) {
+        for (int i = 0; i <= row; i++) {
+            int s = row * (row + 1) / 2 + i;
+            cards->cover[s] = 0;
+            below[s] = 0;
+            if (row < 6) {
+                int a = (row + 1) * (row + 2) / 2 + i, b = a + 1;
+                cards->cover[s] = bit(a) | bit(b);
+                below[s] = bit(a) | bit(b) | below[a] | below[b];
+            }
+        }
+    }
+    for (int s = 0; s < PYRAMID; s++) {
+        int64_t above = 0;
+        for (int t = 0; t < PYRAMID; t++)
+            if ((below[t] >> s) & 1) above |= bit(t);
+        cards->cone[s] = below[s] | above;
+    }
+}
+
+static void pile_masks(Cards *cards) {
+    /* a draw deals position p onto waste pile (p - 28) % 3; Giza's pile j holds 28 + 3j .. 30 + 3j */
+    for (int k = 0; k < 3; k++) cards->wastes[k] = 0;
+    for (int p = PYRAMID; p < DECK; p++) cards->wastes[(p - PYRAMID) % 3] |= bit(p);
+    for (int j = 0; j < 8; j++) cards->piles[j] = INT64_C(7) << (PYRAMID + 3 * j);
+}
+
+int32_t pk_cards_bytes(void) { return (int32_t)sizeof(Cards); }
+
+int32_t pk_cards_init(void *out, const uint8_t *deck, int32_t wastes, int32_t piles, int32_t open_stock,
+                      int32_t recycles, int32_t shortest) {
+    Cards *cards = out;
+    int64_t seen = 0;
+    for (int p = 0; p < DECK; p++) {
+        if (deck[p] >= DECK || ((seen >> deck[p]) & 1)) return -1;
+        seen |= bit(deck[p]);
+    }
+    if (!(piles == 0 && (wastes == 1 || wastes == 3)) && !(piles == 8 && wastes == 0)) return -1;
+    if ( (open_stock != 0 && open_stock != 1) ||
+        recycles < 0 || recycles > 2 || (shortest != 0 && shortest != 1))
+        return -1;
+    for (int v = 0; v < 14; v++) cards->holding[v] = 0;
+    for (int p = 0; p < DECK; p++) {
+        cards->values[p] = deck[p] % 13 + 1;
+        cards->holding[cards->values[p]] |= bit(p);
+    }
+    for (int p = 0; p < DECK; p++) {
+        int v = cards->values[p];
+        cards->partners[p] = v < 13 ? cards->holding[13 - v] : 0;
+    }
+    for (int r = 0; r < RULES + 3; r++) cards->rules[r] = 0;
+    cards->rules[RULE_WASTES] = wastes;
+    cards->rules[RULE_PILES] = piles;
+    cards->rules[RULE_OPEN] = open_stock;
+    cards->rules[RULE_RECYCLES] = recycles;
+    cards->rules[RULE_SHORTEST] = shortest;
+    pyramid_masks(cards);
+    pile_masks(cards);
+    pair_tables(cards);
+    return 0;
+}
+
+int64_t pk_pack(int64_t removed, int64_t drawn, int64_t recycles) { return canonical(removed, drawn, recycles); }
+
+int available(const Cards *cards, int64_t removed, int64_t drawn, int32_t *out) {
+    /* deck positions of the available cards, pyramid first; returns how many */
+    int n = 0;
+    for (int s = 0; s < PYRAMID; s++)
+        if (is_free(cards, removed, s)) out[n++] = s;
+    int piles = cards->rules[RULE_PILES];
+    if (piles > 0) {
+        for (int j = 0; j < piles; j++) {
+            for (int q = PYRAMID + 3 * j + 2; q > PYRAMID + 3 * j - 1; q--) {
+                if (!((removed >> q) & 1)) {
+                    out[n++] = q;
+                    break;
+                }
+            }
+        }
+        return n;
+    }
+    int wastes = cards->rules[RULE_WASTES];
+    int found = 0; /* bit k: the top of waste pile k is known */
+    int q = PYRAMID + (int)drawn - 1;
+    while (q >= PYRAMID && found != (1 << wastes) - 1) {
+        int k = (q - PYRAMID) % wastes;
+        if (!((removed >> q) & 1) && !((found >> k) & 1)) {
+            found |= 1 << k;
+            out[n++] = q;
+        }
+        q--;
+    }
+    if (cards->rules[RULE_OPEN]) {
+        for (q = PYRAMID + (int)drawn; q < DECK; q++) {
+            if (!((removed >> q) & 1)) {
+                out[n++] = q;
+                break;
+            }
+        }
+    }
+    return n;
+}
+
+/* Write the moves of a position into out, best first; returns how many.
+ * An available pyramid king is removed without branching: it pairs with nothing, so removing it
+ * only frees cards. In the decision search a waste or stock king is removed the same way (a king
+ * there only hides the card under it); the shortest search must weigh that step. */
+int moves(const Cards *cards, int64_t key, int32_t *avail, uint16_t *out) {
+    int64_t removed = key & REMOVED_BITS;
+    int64_t drawn = (key >> DRAWN_SHIFT) & 31;
+    int64_t recycles = key >> RECYCLES_SHIFT;
+    const int32_t *values = cards->values;
+    int n = available(cards, removed, drawn, avail);
+    int shortest = cards->rules[RULE_SHORTEST];
+    for (int i = 0; i < n; i++) {
+        int p = avail[i];
+        if (values[p] == 13 && (p < PYRAMID || !shortest)) {
+            out[0] = (uint16_t)(PK_KING | (p << 2));
+            return 1;
+        }
+    }
+    int m = 0;
+    /* pairs that take two pyramid cards, then one pyramid card: they make progress */
+    for (int i = 0; i < n; i++) {
+        int a = avail[i];
+        if (a >= PYRAMID) break;
+        for (int j = i + 1; j < n; j++) {
+            int b = avail[j];
+            if (values[a] + values[b] == 13) out[m++] = (uint16_t)(PK_PAIR | (a << 2) | (b << 8));
+        }
+    }
+    if (cards->rules[RULE_PILES] == 0) {
+        /* draw: the next card (or three, one per waste pile) leaves the stock */
+        int taken = 0, last = -1;
+        for (int q = PYRAMID + (int)drawn; q < DECK; q++) {
+            if (!((removed >> q) & 1)) {
+                last = q;
+                taken++;
+                if (taken == cards->rules[RULE_WASTES]) break;
+            }
+        }
+        if (last >= 0) out[m++] = (uint16_t)(PK_DRAW | ((last + 1 - PYRAMID) << 2));
+    }
+    /* pairs of two cards outside the pyramid, and (shortest search) kings there */
+    for (int i = 0; i < n; i++) {
+        int a = avail[i];
+        if (a < PYRAMID) continue;
+        if (values[a] == 13) out[m++] = (uint16_t)(PK_KING | (a << 2));
+        for (int j = i + 1; j < n; j++) {
+            int b = avail[j];
+            if (values[a] + values[b] == 13) out[m++] = (uint16_t)(PK_PAIR | (a << 2) | (b << 8));
+        }
+    }
+    if (cards->rules[RULE_PILES] == 0 && recycles < cards->rules[RULE_RECYCLES]) {
+        bool stock_empty = true;
+        for (int q = PYRAMID + (int)drawn; q < DECK; q++) {
+            if (!((removed >> q) & 1)) {
+                stock_empty = false;
+                break;
+            }
+        }
+        if (stock_empty && drawn > 0) out[m++] = PK_RECYCLE; /* canonical: drawn > 0, a card on the waste */
+    }
+    return m;
+}
+
+int64_t play(int64_t key, int move) {
+    int64_t removed = key & REMOVED_BITS;
+    int64_t drawn = (key >> DRAWN_SHIFT) & 31;
+    int64_t recycles = key >> RECYCLES_SHIFT;
+    switch (move & 3) {
+    case PK_KING: removed |= bit((move >> 2) & 63); break;
+    case PK_PAIR: removed |= bit((move >> 2) & 63) | bit((move >> 8) & 63); break;
+    case PK_DRAW: drawn = (move >> 2) & 63; break;
+    default:
+        drawn = 0;
+        recycles++;
+    }
+    return canonical(removed, drawn, recycles);
+}
+
+int64_t pk_table_value(const void *cards_in, int32_t table, int32_t index) {
+    const Cards *cards = cards_in;
+    switch (table) {
+    case PK_VALUES: return index >= 0 && index < DECK ? cards->values[index] : -1;
+    case PK_PARTNERS: return index >= 0 && index < DECK ? cards->partners[index] : -1;
+    case PK_HOLDING: return index >= 0 && index < 14 ? cards->holding[index] : -1;
+    case PK_COVER: return index >= 0 && index < PYRAMID ? cards->cover[index] : -1;
+    default: return -1;
+    }
+}

@@ -1,0 +1,224 @@
+/* Quick proofs that a position is lost: a pyramid card that can never be paired, buried
+ * outside cards, and the relaxed game. */
+#include "internal.h"
+
+#define OUTSIDE 31
+#define RELAXED_LOST 1
+#define RELAXED_WON 2
+
+/* True when some pyramid card can never be paired: every partner left lies above or below it
+ * in the pyramid, so the two are never free at the same time. */
+static bool hopeless(const Cards *cards, int64_t removed) {
+    for (int s = 0; s < PYRAMID; s++)
+        if (!((removed >> s) & 1) && cards->values[s] != 13 &&
+            (cards->partners[s] & ~removed & ~cards->cone[s]) == 0)
+            return true;
+    return false;
+}
+
+/* --- the relaxed game -------------------------------------------------------------------------
+ * Let every card outside the pyramid be available at all times. Any real line of play is a line
+ * of this easier game too, so a position lost in it is lost for real. Which outside card of a
+ * value is used no longer matters, so its position is: the pyramid cards gone (28 bits), then for
+ * each value v = 1..12 how many outside cards worth v are left (3 bits each), counted only up to
+ * the pyramid cards they could pair with. Deals have few such positions (the pyramid cards gone
+ * always form one of 1430 shapes), so a memo of them makes the proof nearly free. The key uses
+ * all 64 bits, so it is unsigned. */
+
+static inline int relaxed_count(uint64_t rkey, int v) { return (int)((rkey >> (PYRAMID + 3 * (v - 1))) & 7); }
+
+/* Count outside cards worth v only up to the pyramid cards left that they pair with. */
+static inline uint64_t relaxed_cap(uint64_t rkey, int v, const int64_t *holding) {
+    int shift = PYRAMID + 3 * (v - 1);
+    uint64_t have = (rkey >> shift) & 7;
+    uint64_t need = (uint64_t)popcount((uint64_t)holding[13 - v] & ~rkey & PYRAMID_BITS);
+    if (have > need) rkey -= (have - need) << shift;
+    return rkey;
+}
+
+static uint64_t relaxed_key(int64_t removed, const int64_t *holding) {
+    uint64_t rkey = (uint64_t)(removed & PYRAMID_BITS);
+    int64_t outside = ~removed & REMOVED_BITS & ~PYRAMID_BITS;
+    for (int v = 1; v < 13; v++) {
+        rkey |= (uint64_t)popcount((uint64_t)(holding[v] & outside)) << (PYRAMID + 3 * (v - 1));
+        rkey = relaxed_cap(rkey, v, holding);
+    }
+    return rkey;
+}
+
+/* Moves of the relaxed game: a free king alone (without branching), a pair of free pyramid
+ * cards, or a free pyramid card with an outside card of the right value. Code: a | b << 5. */
+static int relaxed_moves(const Cards *cards, uint64_t rkey, uint16_t *out) {
+    const int32_t *values = cards->values;
+    int64_t removed = (int64_t)(rkey & PYRAMID_BITS);
+    int m = 0;
+    for (int a = 0; a < PYRAMID; a++) {
+        if (is_free(cards, removed, a) && values[a] == 13) {
+            out[0] = (uint16_t)(a | (a << 5));
+            return 1;
+        }
+    }
+    for (int a = 0; a < PYRAMID; a++) {
+        if (!is_free(cards, removed, a)) continue;
+        for (int b = a + 1; b < PYRAMID; b++)
+            if (values[a] + values[b] == 13 && is_free(cards, removed, b)) out[m++] = (uint16_t)(a | (b << 5));
+        if (relaxed_count(rkey, 13 - values[a]) > 0) out[m++] = (uint16_t)(a | (OUTSIDE << 5));
+    }
+    return m;
+}
+
+static uint64_t relaxed_play(const Cards *cards, uint64_t rkey, int move) {
+    const int32_t *values = cards->values;
+    int a = move & 31, b = move >> 5;
+    rkey |= UINT64_C(1) << a;
+    if (b == OUTSIDE) {
+        rkey -= UINT64_C(1) << (PYRAMID + 3 * (12 - values[a]));
+    } else {
+        rkey |= UINT64_C(1) << b;
+        if (values[b] < 13) rkey = relaxed_cap(rkey, 13 - values[b], cards->holding);
+    }
+    if (values[a] < 13) rkey = relaxed_cap(rkey, 13 - values[a], cards->holding);
+    return rkey;
+}
+
+#define RELAXED_MASK ((1u << RELAXED_MEMO_BITS) - 1)
+
+static inline uint32_t relaxed_slot(uint64_t rkey) { return (uint32_t)((rkey * GOLDEN) >> (64 - RELAXED_MEMO_BITS)); }
+
+static int relaxed_lookup(const Work *work, uint64_t rkey) {
+    uint32_t i = relaxed_slot(rkey);
+    while (work->relaxed_verdicts[i] != 0) {
+        if (work->relaxed_memo[i] == rkey) return work->relaxed_verdicts[i];
+        i = (i + 1) & RELAXED_MASK;
+    }
+    return 0;
+}
+
+/* Remember a verdict; a memo half full is emptied (it only saves work). */
+static void relaxed_store(Work *work, uint64_t rkey, uint8_t verdict) {
+    if (work->control[PK_RELAXED] >= (1 << RELAXED_MEMO_BITS) / 2) {
+        for (size_t i = 0; i < sizeof work->relaxed_verdicts; i++) work->relaxed_verdicts[i] = 0;
+        work->control[PK_RELAXED] = 0;
+    }
+    uint32_t i = relaxed_slot(rkey);
+    while (work->relaxed_verdicts[i] != 0 && work->relaxed_memo[i] != rkey) i = (i + 1) & RELAXED_MASK;
+    if (work->relaxed_verdicts[i] == 0) work->control[PK_RELAXED]++;
+    work->relaxed_memo[i] = rkey;
+    work->relaxed_verdicts[i] = verdict;
+}
+
+/* True when the relaxed game cannot be won from these cards: then the position is lost.
+ * Depth first with an explicit stack, every verdict memoised. */
+static bool relaxed_lost(const Cards *cards, Work *work, int64_t removed) {
+    uint64_t *keys = work->relaxed_keys;
+    int32_t *counts = work->relaxed_counts, *tried = work->relaxed_tried;
+    uint16_t *moves = work->relaxed_moves;
+    uint64_t rkey = relaxed_key(removed, cards->holding);
+    int known = relaxed_lookup(work, rkey);
+    if (known != 0) return known == RELAXED_LOST;
+    int depth = 0;
+    keys[0] = rkey;
+    counts[0] = relaxed_moves(cards, rkey, moves);
+    tried[0] = 0;
+    while (depth >= 0) {
+        int i = tried[depth];
+        if (i >= counts[depth]) {
+            relaxed_store(work, keys[depth], RELAXED_LOST);
+            depth--;
+            continue;
+        }
+        tried[depth] = i + 1;
+        uint64_t child = relaxed_play(cards, keys[depth], moves[depth * RELAXED_MOVES + i]);
+        known = relaxed_lookup(work, child);
+        if ((child & PYRAMID_BITS) == PYRAMID_BITS || known == RELAXED_WON) {
+            for (int d = 0; d <= depth; d++) relaxed_store(work, keys[d], RELAXED_WON);
+            return false;
+        }
+        if (known == RELAXED_LOST) continue;
+        depth++;
+        keys[depth] = child;
+        counts[depth] = relaxed_moves(cards, child, moves + depth * RELAXED_MOVES);
+        tried[depth] = 0;
+    }
+    return true;
+}
+
+/* --- buried cards -----------------------------------------------------------------------------
+ * A pile that loses cards only from its top (a waste pile, a Giza pile), its cards at positions
+ * first, first - step, ... down to last. To reach a card, every card above it must leave first,
+ * alone (a king) or with a partner, a different one each: a pyramid card, or one of the outside
+ * cards `partners_from` (those that can be available together with the pile's top). Scanning
+ * down from the top, the first card for which too few partners are left (counting those the
+ * cards above it take) can never leave, and no card under it can come to the top, until the
+ * pile is turned over. Returns its position, or -1. */
+int blocker(const Cards *cards, int64_t removed, int first, int last, int step, int64_t partners_from) {
+    int64_t left = ~removed & PYRAMID_BITS;
+    int64_t demand = 0; /* per partner value u, in bits 4u..4u+3: partners the cards above take */
+    for (int q = first; q >= last; q -= step) {
+        int v = cards->values[q];
+        if (((removed >> q) & 1) || v == 13) continue;
+        int u = 13 - v;
+        int wanted = (int)((demand >> (4 * u)) & 15) + 1;
+        if (wanted > popcount((uint64_t)(cards->holding[u] & (left | partners_from)))) return q;
+        demand += INT64_C(1) << (4 * u);
+    }
+    return -1;
+}
+
+int32_t pk_blocker(const void *cards, int64_t removed, int32_t first, int32_t last, int32_t step,
+                   int64_t partners_from) {
+    if (first >= DECK || last < 0 || step < 1) return -1;
+    return blocker(cards, removed, first, last, step, partners_from);
+}
+
+static inline int floor_mod(int a, int b) { return ((a % b) + b) % b; }
+
+/* Outside cards that can never be available again. In the last pass (no recycle left, and
+ * always in Giza) a waste or Giza pile only loses cards from its top, so everything under a card
+ * that can never leave (`blocker`; it counts as gone too) stays covered. Which outside cards can
+ * be available together with a pile's top: one waste pile: the open stock's cards (none with a
+ * closed stock); three waste piles or Giza: the other piles' cards. */
+static int64_t buried(const Cards *cards, int64_t key) {
+    const int32_t *rules = cards->rules;
+    int64_t removed = key & REMOVED_BITS;
+    int drawn = (int)((key >> DRAWN_SHIFT) & 31);
+    if (rules[RULE_PILES] == 0 && (key >> RECYCLES_SHIFT) < rules[RULE_RECYCLES]) return 0;
+    int64_t outside = ~removed & REMOVED_BITS & ~PYRAMID_BITS;
+    int64_t dead = 0;
+    if (rules[RULE_PILES] > 0) {
+        for (int j = 0; j < rules[RULE_PILES]; j++) {
+            int base = PYRAMID + 3 * j;
+            int q = blocker(cards, removed, base + 2, base, 1, outside & ~cards->piles[j]);
+            if (q >= 0) dead |= outside & below_bits(q + 1) & ~below_bits(base);
+        }
+        return dead;
+    }
+    int top = PYRAMID + drawn; /* positions below this are on the waste */
+    if (rules[RULE_WASTES] == 1) {
+        int64_t others = rules[RULE_OPEN] ? outside & ~below_bits(top) : 0;
+        int q = blocker(cards, removed, top - 1, PYRAMID, 1, others);
+        return q >= 0 ? outside & below_bits(q + 1) : 0;
+    }
+    for (int k = 0; k < 3; k++) {
+        int first = top - 1 - floor_mod(top - 1 - PYRAMID - k, 3); /* the pile's top (or below its bottom) */
+        int q = blocker(cards, removed, first, PYRAMID + k, 3, outside & ~cards->wastes[k]);
+        if (q >= 0) dead |= outside & cards->wastes[k] & below_bits(q + 1);
+    }
+    return dead;
+}
+
+/* A quick proof that a position is lost: a pyramid card without a partner that can ever be free
+ * with it, or the relaxed game lost; buried outside cards count as gone. */
+bool lost(const Cards *cards, Work *work, int64_t key) {
+    int64_t gone = (key & REMOVED_BITS) | buried(cards, key);
+    return hopeless(cards, gone) || relaxed_lost(cards, work, gone);
+}
+
+/* Whether a move can make the quick proof succeed where it failed before it: a removal, or in
+ * the last pass a draw (the card it puts on a waste pile takes a partner from every card under
+ * it, see `blocker`). */
+bool may_lose(const Cards *cards, int64_t child, int move) {
+    int kind = move & 3;
+    if (kind <= PK_PAIR) return true;
+    return kind == PK_DRAW && (child >> RECYCLES_SHIFT) >= cards->rules[RULE_RECYCLES];
+}

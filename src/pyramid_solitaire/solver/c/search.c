@@ -1,0 +1,140 @@
+/* The search: one loop for both modes.
+ *
+ * The decision search (shortest == 0) looks depth first for any winning line. The position
+ * graph is acyclic (cards only leave, `drawn` only grows within a pass, `recycles` only grows),
+ * so a position met again was fully searched and lost; the table keeps, per set of cards left,
+ * the earliest point in the stock at which it was found lost.
+ * The shortest search runs one iteration of IDA* per run with a `limit`: a position at depth g
+ * is cut when g + (lower bound) > limit. When all its moves fail, its bound rises to the least
+ * of 1 + (bound of a child): a proof that needs fewer steps fails, kept in the table (only ever
+ * rising) for later meetings and iterations. No recursion: the stack is the caller's. */
+#include "tables.h"
+
+static inline int min_int(int a, int b) { return a < b ? a : b; }
+
+int32_t pk_work_bytes(void) { return (int32_t)sizeof(Work); }
+
+void pk_work_init(void *out) {
+    Work *work = out;
+    uint8_t *bytes = out;
+    for (size_t i = 0; i < sizeof(Work); i++) bytes[i] = 0;
+    for (size_t i = 0; i < (1 << PYRAMID_MEMO_BITS); i++) work->pyramids[i] = -1; /* no pyramid yet */
+}
+
+int64_t pk_control(const void *work, int32_t which) {
+    return which >= 0 && which < PK_CONTROLS ? ((const Work *)work)->control[which] : -1;
+}
+
+void pk_set_control(void *work, int32_t which, int64_t value) {
+    if (which >= 0 && which < PK_CONTROLS) ((Work *)work)->control[which] = value;
+}
+
+int32_t pk_line(const void *work_in, int32_t *out) {
+    const Work *work = work_in;
+    int depth = (int)work->control[PK_DEPTH];
+    for (int d = 0; d < depth; d++) out[d] = work->moves[d * MAX_MOVES + work->tried[d] - 1];
+    return depth;
+}
+
+/* A position proven lost by the quick proof or for want of moves; 1 for a new entry. */
+static inline int record_lost(int64_t *entries, uint8_t *bounds, int64_t key, bool shortest, int bits) {
+    if (shortest) return raise_bound(entries, bounds, key, PK_INFINITE, bits);
+    return mark_lost(entries, key, bits);
+}
+
+/* Make `key`, whose `count` moves are at moves[depth * MAX_MOVES], the position at `depth`. */
+static inline void push(Work *work, int depth, int64_t key, int count) {
+    work->keys[depth] = key;
+    work->counts[depth] = count;
+    work->tried[depth] = 0;
+    work->below[depth] = PK_INFINITE;
+}
+
+int32_t pk_start(const void *cards_in, void *work_in, int64_t key) {
+    const Cards *cards = cards_in;
+    Work *work = work_in;
+    work->control[PK_DEPTH] = 0;
+    if ((key & PYRAMID_BITS) == PYRAMID_BITS) return PK_WIN;
+    if (lost(cards, work, key)) return PK_LOST;
+    int n = moves(cards, key, work->available, work->moves);
+    if (n == 0) return PK_LOST;
+    push(work, 0, key, n);
+    return PK_BUDGET;
+}
+
+/* A node is a position looked at past the table and the bound, counted in this one place in
+ * both modes. On PK_WIN the line is moves[d * MAX_MOVES + tried[d] - 1] for d < depth. */
+int32_t pk_search(const void *cards_in, void *work_in, int64_t *entries, uint8_t *bounds, int32_t bits,
+                  int64_t budget, int32_t limit) {
+    const Cards *cards = cards_in;
+    Work *work = work_in;
+    bool shortest = cards->rules[RULE_SHORTEST] != 0;
+    int depth = (int)work->control[PK_DEPTH];
+    int64_t nodes = work->control[PK_NODES], count = work->control[PK_COUNT];
+    int64_t grow_at = ((int64_t)1 << bits) / 2;
+    int32_t result = PK_LOST;
+    while (depth >= 0) {
+        if (count >= grow_at) {
+            result = PK_GROW;
+            break;
+        }
+        int i = work->tried[depth];
+        if (i >= work->counts[depth]) { /* every move of this position fails */
+            if (shortest) {
+                int bound = work->below[depth];
+                count += raise_bound(entries, bounds, work->keys[depth], bound, bits);
+                if (depth > 0)
+                    work->below[depth - 1] = min_int(work->below[depth - 1], min_int(bound + 1, PK_INFINITE));
+                else
+                    work->control[PK_BOUND] = bound;
+            } else {
+                count += mark_lost(entries, work->keys[depth], bits);
+            }
+            depth--;
+            continue;
+        }
+        if (nodes >= budget) {
+            result = PK_BUDGET;
+            break;
+        }
+        work->tried[depth] = i + 1;
+        int move = work->moves[depth * MAX_MOVES + i];
+        int64_t child = play(work->keys[depth], move);
+        if ((child & PYRAMID_BITS) == PYRAMID_BITS) {
+            depth++;
+            work->keys[depth] = child;
+            result = PK_WIN;
+            break;
+        }
+        if (shortest) {
+            int bound = estimate(cards, work, child);
+            if (depth + 1 + bound <= limit) { /* only then can the table's bound matter */
+                int known = bound_of(entries, bounds, child, bits);
+                if (known > bound) bound = known;
+            }
+            if (bound >= PK_INFINITE) continue;
+            if (depth + 1 + bound > limit) {
+                work->below[depth] = min_int(work->below[depth], bound + 1);
+                continue;
+            }
+        } else if (known_lost(entries, child, bits)) {
+            continue;
+        }
+        nodes++;
+        if (may_lose(cards, child, move) && lost(cards, work, child)) {
+            count += record_lost(entries, bounds, child, shortest, bits);
+            continue;
+        }
+        int n = moves(cards, child, work->available, work->moves + (depth + 1) * MAX_MOVES);
+        if (n == 0) {
+            count += record_lost(entries, bounds, child, shortest, bits);
+            continue;
+        }
+        depth++;
+        push(work, depth, child, n);
+    }
+    work->control[PK_DEPTH] = depth;
+    work->control[PK_NODES] = nodes;
+    work->control[PK_COUNT] = count;
+    return result;
+}

@@ -1,0 +1,60 @@
+/* The hash tables: open addressing, linear probing, sizes powers of two. Inline: the search
+ * looks a position up in them at every node. */
+#ifndef PYRAMID_KERNEL_TABLES_H
+#define PYRAMID_KERNEL_TABLES_H
+
+#include "internal.h"
+
+/* Index of `key` in the table, or of the empty slot where it would go. An entry holds key + 1
+ * in its `key_bits` (0 marks an empty slot) and maybe a small figure above them. */
+static inline size_t find(const int64_t *entries, int64_t key, int bits, int64_t key_bits) {
+    size_t mask = ((size_t)1 << bits) - 1;
+    size_t i = (size_t)(((uint64_t)key * GOLDEN) >> (64 - bits));
+    while (entries[i] != 0 && (entries[i] & key_bits) != key + 1) i = (i + 1) & mask;
+    return i;
+}
+
+/* How far play has gone through the stock: recycles, then drawn. From a position, draws and
+ * recycles alone reach the same cards at every later time, so if it is lost, so are those. */
+static inline int64_t stock_time(int64_t key) {
+    return (key >> RECYCLES_SHIFT) * 25 + ((key >> DRAWN_SHIFT) & 31);
+}
+
+/* The decision table: the cards left in `key` were found lost at its time or an earlier one. */
+static inline bool known_lost(const int64_t *entries, int64_t key, int bits) {
+    int64_t entry = entries[find(entries, key & REMOVED_BITS, bits, PK_LOST_KEY)];
+    return entry != 0 && (entry >> 53) <= stock_time(key);
+}
+
+/* Remember that the cards left in `key` lose from its time on; returns 1 for a new entry. */
+static inline int mark_lost(int64_t *entries, int64_t key, int bits) {
+    int64_t removed = key & REMOVED_BITS;
+    size_t slot = find(entries, removed, bits, PK_LOST_KEY);
+    int64_t t = stock_time(key);
+    if (entries[slot] == 0 || t < (entries[slot] >> 53)) {
+        int fresh = entries[slot] == 0;
+        entries[slot] = (removed + 1) | (t << 53);
+        return fresh;
+    }
+    return 0;
+}
+
+/* The shortest table: the lower bound proven for `key` so far (0 if none). */
+static inline int bound_of(const int64_t *entries, const uint8_t *bounds, int64_t key, int bits) {
+    size_t slot = find(entries, key, bits, PK_FULL_KEY);
+    return entries[slot] != 0 ? bounds[slot] : 0;
+}
+
+/* Store a proven lower bound (never lowering one); returns 1 for a new entry. */
+static inline int raise_bound(int64_t *entries, uint8_t *bounds, int64_t key, int bound, int bits) {
+    size_t slot = find(entries, key, bits, PK_FULL_KEY);
+    if (entries[slot] == 0) {
+        entries[slot] = key + 1;
+        bounds[slot] = (uint8_t)bound;
+        return 1;
+    }
+    if (bound > bounds[slot]) bounds[slot] = (uint8_t)bound;
+    return 0;
+}
+
+#endif
