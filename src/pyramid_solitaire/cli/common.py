@@ -21,6 +21,7 @@ class Parser(argparse.ArgumentParser):
     """argparse with its usage errors raised as one-line refusals instead of printed usage."""
 
     def error(self, message: str) -> NoReturn:
+        """Raise the usage error as a refusal (argparse would print usage and exit)."""
         raise UsageError("cli_usage", detail=message)
 
 
@@ -53,6 +54,7 @@ def add_variant(
 
 
 def add_deal_choice(parser: argparse.ArgumentParser, random_default: bool = False) -> None:
+    """The ways to name a deal: a deal number, --deck or --random."""
     add_number(parser)
     parser.add_argument("--deck", help="a deck string of 52 cards (see: pyramid-solitaire rules)")
     parser.add_argument("--random", action="store_true", help=f"a random deal number (below {RANDOM_DEALS})")
@@ -61,6 +63,7 @@ def add_deal_choice(parser: argparse.ArgumentParser, random_default: bool = Fals
 def add_number(parser: argparse.ArgumentParser) -> None:
     # Kept as text: decks.parse_deal_number reads it later, so its refusal keeps its code
     # (an argparse type would turn it into a generic usage error).
+    """The optional deal number argument."""
     parser.add_argument("number", nargs="?", help="deal number (0 to 2**64 - 1)")
 
 

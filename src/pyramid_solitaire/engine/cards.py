@@ -24,6 +24,7 @@ def value(card: int) -> int:
 
 
 def is_king(card: int) -> bool:
+    """Whether the card is a king (it is removed on its own)."""
     return value(card) == KING_VALUE
 
 

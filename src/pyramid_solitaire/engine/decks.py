@@ -95,6 +95,7 @@ def parse_deck(text: str) -> list[int]:
 
 
 def format_deck(cards: list[int]) -> str:
+    """The cards as a deck string (RULES.md, "A deal as text")."""
     return " ".join(card_text(c) for c in cards)
 
 

@@ -29,6 +29,7 @@ class SolverLoader(WorkerPlugin):
     name = "pyramid-solitaire-solver"
 
     def setup(self, worker) -> None:
+        """Load the compiled solver on the worker as it starts."""
         from ..solver.search import warm_up
 
         warm_up()

@@ -65,9 +65,11 @@ class Series:
 
     @property
     def label(self) -> str:
+        """The series as the summary names it."""
         return f"{self.variant} (shortest lines)" if self.shortest else self.variant
 
     def file_name(self, first: int, last: int) -> str:
+        """The name of the file holding deals first..last of this series."""
         kind = ".shortest" if self.shortest else ""
         return f"{self.variant}{kind}.{first:0{DIGITS}d}-{last:0{DIGITS}d}.parquet"
 

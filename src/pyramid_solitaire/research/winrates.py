@@ -23,6 +23,8 @@ BUCKETS = math.ceil(math.log(1e10) / math.log(BUCKET_RATIO)) + 1
 
 @dataclass(frozen=True)
 class Row:
+    """One solved deal, as a small script or a test holds it in memory."""
+
     deal: int
     verdict: str
     steps: int | None
@@ -63,6 +65,8 @@ def percentile(sorted_values: list[float], q: float) -> float:
 
 @dataclass(frozen=True)
 class Summary:
+    """The figures of many solved deals: counts, win rate with its interval, times, hardest deals."""
+
     deals: int
     winnable: int
     unwinnable: int
@@ -107,6 +111,7 @@ class WinRateTally:
         self.max = 0.0
 
     def add(self, table: pa.Table) -> None:
+        """Count one table of rows (the stored columns; `shortest` optional)."""
         if table.num_rows == 0:
             return
         deal = table.column("deal").to_numpy()
@@ -132,6 +137,7 @@ class WinRateTally:
         self.longest = _top(self.longest, (deal[won], steps))
 
     def add_rows(self, rows: Iterable[Row]) -> "WinRateTally":
+        """Count rows held in memory; returns the tally, to chain `.summary()`."""
         rows = list(rows)
         self.add(
             pa.table(
@@ -147,6 +153,7 @@ class WinRateTally:
         return self
 
     def summary(self) -> Summary:
+        """The figures of every row counted so far."""
         decided = self.deals - self.unknown
         low, high = wilson(self.winnable, decided)
         return Summary(
