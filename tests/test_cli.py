@@ -55,7 +55,7 @@ def test_deal_from_a_deck_string(capsys):
         (["deal", "-5"], "deal number -5 is out of range"),
         (["deal", "1e2"], "'1e2' is not a deal number"),
         (["deal", str(2**64)], "out of range"),
-        (["deal", "1", "--random"], "only one of"),
+        (["deal", "1", "--random"], "give one deal source only, not a deal number and --random"),
         (["deal"], "needs a deal number"),
         (["deal", "1", "--colour"], "unrecognized arguments: --colour"),
         (["solve", "1", "--time-limit", "soon"], "'soon' is not a time limit"),

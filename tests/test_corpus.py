@@ -9,11 +9,19 @@ from functools import partial
 from pathlib import Path
 
 import pytest
+from codes import codes_in, engine_codes
 from tools.corpus import CORPUS, act, illegal_probe, refusal, variants_section
 
 from pyramid_solitaire.engine.cards import card_text, parse_card
-from pyramid_solitaire.engine.decks import deal_cards, format_deck, parse_deck
-from pyramid_solitaire.engine.game import Game, RecordError
+from pyramid_solitaire.engine.deal import Move
+from pyramid_solitaire.engine.decks import (
+    RANDOM_DEALS,
+    deal_cards,
+    format_deck,
+    parse_deal_number,
+    parse_deck,
+)
+from pyramid_solitaire.engine.game import Game, RecordError, one_deal_source
 from pyramid_solitaire.engine.view import view
 
 REGENERATE = "regenerate with `python tools/corpus.py` if the rule changed on purpose"
@@ -41,6 +49,18 @@ def test_variants_cards_and_deals():
             Game.from_record({"version": 1, "deal": bad})
     for bad in corpus["deals"]["bad_decks"]:
         assert {"deck": bad["deck"], **refusal(partial(parse_deck, bad["deck"]))} == bad, REGENERATE
+    for bad in corpus["deals"]["refused_numbers"]:
+        assert {"number": bad["number"], **refusal(partial(parse_deal_number, bad["number"]))} == bad, (
+            REGENERATE
+        )
+
+
+def test_a_game_without_a_deal_source_has_a_random_deal_below_the_corpus_bound():
+    below = corpus["deals"]["random_below"]
+    assert below == RANDOM_DEALS, REGENERATE
+    numbers = [Game("pyramid").deal.number for _ in range(400)]
+    assert all(n is not None and 0 <= n < below for n in numbers)
+    assert max(n for n in numbers if n is not None) >= below // 2  # the whole range, not a part of it
 
 
 @pytest.mark.parametrize("entry", corpus["games"], ids=lambda g: f"{g['variant']}: {g['name']}")
@@ -69,6 +89,57 @@ def test_illegal_moves_are_refused_alike():
             game.play(move)
         where = f"{probe['variant']} {probe['moves']} then {probe['move']!r}; {REGENERATE}"
         assert illegal_probe(game, probe["move"]) == probe, where
+
+
+@pytest.mark.parametrize("entry", corpus["actions"], ids=lambda a: f"{a['variant']} {a['before']} {a['do']}")
+def test_actions_undo_redo_and_moves_in_rare_positions(entry):
+    game = new_game(entry)
+    for move in entry["moves"]:
+        game.play(move)
+    for step in entry["before"]:
+        act(game, step)
+    fields = {k: entry[k] for k in ("variant", "deal", "deck", "moves", "before", "do") if k in entry}
+    try:
+        act(game, entry["do"])
+        got = {**fields, "error": None, "view": view(game)}
+    except Exception as err:
+        got = {**fields, **refusal(partial(_raise, err))}
+    assert got == entry, REGENERATE
+
+
+def _raise(err: Exception) -> None:
+    raise err
+
+
+def test_one_deal_source():
+    for entry in corpus["sources"]:
+        if "given" in entry:
+            expected = {k: v for k, v in entry.items() if k != "given"}
+            try:
+                one_deal_source(entry["given"])
+                got: dict = {"error": None}
+            except Exception as err:
+                got = refusal(partial(_raise, err))
+            assert got == expected, f"{entry['given']}; {REGENERATE}"
+        else:
+            source = entry["source"]
+            thunk = partial(Game, entry["variant"], number=int(source["deal"]), deck=source["deck"])
+            assert {**entry, **refusal(thunk)} == entry, REGENERATE
+
+
+def test_refusals_of_the_python_api():
+    move, text = corpus["api"]
+    jump = Move(move["move"]["kind"], tuple(move["move"]["cards"]))
+    assert {"move": move["move"], **refusal(partial(Game("pyramid", number=1).play, jump))} == move
+    assert {"json": text["json"], **refusal(partial(Game.from_json, text["json"]))} == text
+
+
+def test_every_code_the_engine_raises_occurs_in_the_corpus():
+    """A code the corpus never shows is a refusal engine.js is not held to (nor this engine)."""
+    golden = Path(CORPUS).parent
+    shown = set().union(*(codes_in(json.loads(p.read_text(encoding="utf-8"))) for p in golden.glob("*.json")))
+    assert engine_codes() - shown == set(), "codes the corpus never shows; add a case to tools/corpus.py"
+    assert len(engine_codes()) >= 45  # the scan found the engine
 
 
 def test_records():

@@ -1,52 +1,12 @@
 """The refusal contract: one table of codes, every code the program can raise is in it (and
 none is dead), the English text is made from code and parameters, hostile text is cut."""
 
-import ast
 import string
-from pathlib import Path
 
 import pytest
+from codes import codes_raised
 
 from pyramid_solitaire.engine.errors import MESSAGES, Refusal, cut, english
-
-SOURCE = Path(__file__).parent.parent / "src" / "pyramid_solitaire"
-
-
-def refusal_classes(trees) -> set[str]:
-    """Refusal and every class that derives from it, however indirectly, by name."""
-    names = {"Refusal"}
-    while True:
-        more = {
-            node.name
-            for tree in trees
-            for node in ast.walk(tree)
-            if isinstance(node, ast.ClassDef)
-            and any(isinstance(b, ast.Name) and b.id in names for b in node.bases)
-        }
-        if more <= names:
-            return names
-        names |= more
-
-
-def codes_raised() -> dict[str, set[str]]:
-    """Every code the source passes to a refusal class (a literal, or either side of `a if c else b`),
-    with the files that use it; a code computed any other way is reported as '<computed>'."""
-    trees = {str(path.relative_to(SOURCE)): ast.parse(path.read_text()) for path in SOURCE.rglob("*.py")}
-    classes = refusal_classes(trees.values())
-    found: dict[str, set[str]] = {}
-    for name, tree in trees.items():
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.Call) or not node.args:
-                continue
-            func = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", None)
-            if func not in classes:
-                continue
-            first = node.args[0]
-            options = [first.body, first.orelse] if isinstance(first, ast.IfExp) else [first]
-            for option in options:
-                code = option.value if isinstance(option, ast.Constant) else "<computed>"
-                found.setdefault(code, set()).add(name)
-    return found
 
 
 def test_every_code_raised_is_in_the_table_and_every_table_code_is_raised():

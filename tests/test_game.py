@@ -3,8 +3,8 @@ import json
 import pytest
 
 from pyramid_solitaire.engine.deal import IllegalMove
-from pyramid_solitaire.engine.decks import DeckError, deal_cards, format_deck
-from pyramid_solitaire.engine.game import Game, RecordError
+from pyramid_solitaire.engine.decks import RANDOM_DEALS, DeckError, deal_cards, format_deck
+from pyramid_solitaire.engine.game import Game, RecordError, one_deal_source
 
 
 def played(variant="pyramid", number=1, moves=("Kc", "Kh", "draw", "draw")):
@@ -132,9 +132,34 @@ def test_bad_json_is_refused():
         Game.from_json("{'version': 1")
 
 
-def test_game_needs_one_deal():
-    with pytest.raises(DeckError, match="either a deal number or a deck string"):
-        Game("pyramid")
+def test_a_game_has_one_deal_source_and_without_one_a_random_deal():
+    with pytest.raises(DeckError) as refused:
+        Game("pyramid", number=1, deck=format_deck(deal_cards(1)))
+    assert (refused.value.code, refused.value.params) == ("deal_source", {"given": ["deal", "deck"]})
+    assert str(refused.value) == "give one deal source only, not deal and deck"
+    numbers = {Game("pyramid").deal.number for _ in range(50)}
+    assert all(n is not None and 0 <= n < RANDOM_DEALS for n in numbers) and len(numbers) > 40
+    one_deal_source(["deal"])  # one source, or none, is fine
+    one_deal_source([])
+
+
+def test_undo_of_several_moves_keeps_them_on_the_redo_path_in_the_order_played():
+    g = played()
+    states = list(g.states)
+    assert str(g.undo(3)) == "Kh"
+    assert g.state == states[1] and [str(m) for m in g.redo_moves] == ["Kh", "draw", "draw"]
+    assert [str(m) for m in g.moves] == ["Kc"]
+    g.undo(1)
+    assert g.moves == [] and g.state == states[0] and len(g.redo_moves) == 4
+    g.redo()
+    with pytest.raises(IllegalMove) as refused:
+        g.undo(2)
+    assert (refused.value.code, refused.value.params) == ("undo_too_many", {"count": 2, "played": 1})
+    assert str(refused.value) == "cannot undo 2 moves: only 1 played"
+    assert len(g.moves) == 1 and len(g.states) == 2  # a refused undo changes nothing
+    assert str(g.undo(1)) == "Kc"
+    with pytest.raises(ValueError, match="1 or more"):
+        g.undo(0)
 
 
 def test_no_move_after_the_game_is_won():

@@ -199,7 +199,8 @@ def test_malformed_requests_get_a_readable_422():
 def test_bad_new_game_requests():
     assert "unknown variant" in post("/api/new", {"variant": "poker"}, status=400)["error"]
     assert post("/api/new", {"deck": "Ac"}, status=400)["code"] == "deck_missing"
-    assert post("/api/new", {"deal": 1, "deck": "Ac"}, status=400)["code"] == "new_conflict"
+    refused = post("/api/new", {"deal": 1, "deck": "Ac"}, status=400)
+    assert (refused["code"], refused["params"]) == ("deal_source", {"given": ["deal", "deck"]})
     assert post("/api/new", {"daily": "2026-02-30"}, status=400)["code"] == "daily_date"
 
 

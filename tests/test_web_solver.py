@@ -163,8 +163,8 @@ def test_the_daily_deal_is_the_same_for_everyone_on_that_day():
     [
         ({"daily": "2026-13-01"}, "'2026-13-01' is not a date"),
         ({"daily": "tomorrow"}, "is not a date"),
-        ({"daily": "2026-11-29", "deal": 4}, "give either"),
-        ({"winnable_only": True, "deal": 4}, "give either"),
+        ({"daily": "2026-11-29", "deal": 4}, "give one deal source only, not deal and daily"),
+        ({"winnable_only": True, "deal": 4}, "give one deal source only, not deal and winnable_only"),
         ({"winnable_only": True, "variant": "poker"}, "unknown variant"),
     ],
 )

@@ -14,7 +14,16 @@ Sections:
   games     playthroughs with the full view after every step (moves, undo, redo, restart)
   playouts  many more playthroughs, compact: after every step the legal moves and won/stuck
   illegal   moves refused in a position, with the refusal's kind and message
+  actions   undo (of one or several moves), redo and moves in chosen positions: the view after,
+            or the refusal (nothing to undo or redo, too many undos, a won game, an empty stock
+            or waste)
+  sources   the one-deal-source rule: the deal sources a front end was given, and the refusal
+  api       refusals only Python code can cause (a Move value of an unknown kind, a record that
+            is not JSON); not for engine.js
   records   game records: good ones with their view, bad ones with the refusal's kind
+
+Every refusal is written with its kind, code, parameters and English text, and every code the
+engines raise occurs somewhere (tests/test_corpus.py and tests/js/ fail otherwise).
 """
 
 import argparse
@@ -26,9 +35,17 @@ from pathlib import Path
 from typing import Any
 
 from pyramid_solitaire.engine.cards import RANKS, SUITS, card_text, parse_card
-from pyramid_solitaire.engine.decks import MAX_DEAL, deal_cards, format_deck, parse_deck
+from pyramid_solitaire.engine.deal import Move
+from pyramid_solitaire.engine.decks import (
+    MAX_DEAL,
+    RANDOM_DEALS,
+    deal_cards,
+    format_deck,
+    parse_deal_number,
+    parse_deck,
+)
 from pyramid_solitaire.engine.errors import Refusal
-from pyramid_solitaire.engine.game import Game
+from pyramid_solitaire.engine.game import Game, one_deal_source
 from pyramid_solitaire.engine.variants import VARIANTS
 from pyramid_solitaire.engine.view import dump, view
 from pyramid_solitaire.solver import WINNABLE, solve
@@ -98,9 +115,11 @@ def playthrough(game: Game, next_move: Policy, rng: random.Random, max_steps: in
 
 
 def act(game: Game, action: str) -> None:
-    """One step of a playthrough: undo, redo, restart or a move in notation."""
+    """One step of a playthrough: undo, "undo N" (N moves at once), redo, restart or a move."""
     if action == "undo":
         game.undo()
+    elif action.startswith("undo "):
+        game.undo(int(action.split()[1]))
     elif action == "redo":
         game.redo()
     elif action == "restart":
@@ -188,10 +207,32 @@ def refusal(thunk: Callable[[], object]) -> dict[str, Any]:
     raise AssertionError("expected a refusal")
 
 
+# Deal numbers refused, as text (the JSON numbers past 2**53 that JavaScript cannot hold exactly)
+# and as other JSON values: out of range, not whole, not a number.
+bad_numbers: list[object] = [
+    str(MAX_DEAL),
+    "-1",
+    "1e3",
+    " 7",
+    "+7",
+    "1" * 30,
+    -1,
+    2**64,
+    1.5,
+    True,
+    None,
+    "",
+    [3],
+]
+
+
 def deals_section(rng: random.Random) -> dict[str, Any]:
     numbers = [0, 1, 2, 3, 7, 42, 12345, 2**31 - 1, 2**32, 2**53 - 1, 2**53, 2**53 + 1, 2**63, MAX_DEAL - 1]
     numbers += [rng.randrange(2**31) for _ in range(8)] + [rng.randrange(MAX_DEAL) for _ in range(8)]
-    bad_decks = [
+    bad_decks: list[object] = [
+        7,
+        None,
+        ["Ah"],
         "",
         format_deck(list(range(51))),
         format_deck(list(range(51)) + [0]),
@@ -201,7 +242,9 @@ def deals_section(rng: random.Random) -> dict[str, Any]:
     return {
         "numbers": [[str(n), format_deck(deal_cards(n))] for n in numbers],
         "bad_numbers": [str(MAX_DEAL), "-1", "1e3", "18446744073709551616000"],
+        "refused_numbers": [{"number": n, **refusal(partial(parse_deal_number, n))} for n in bad_numbers],
         "bad_decks": [{"deck": d, **refusal(partial(parse_deck, d))} for d in bad_decks],
+        "random_below": RANDOM_DEALS,  # a game dealt without a source has a random deal below this
     }
 
 
@@ -326,6 +369,96 @@ class LegalProbe(Exception):
     """A probe move that the rules allow after all."""
 
 
+def _emptied_open_stock() -> tuple[str, str, list[str]]:
+    """An open-stock deal whose 24 stock cards pair off two by two as they are drawn (the stock
+    top with the card just drawn), so the stock and the waste run out with two recycles left."""
+    stock = [f"{r}{s}" for s in "cd" for a, b in zip("A2345", "QJT98", strict=True) for r in (a, b)]
+    stock += ["6c", "7c", "6d", "7d"]
+    deck = _deck([], stock)
+    game, moves = Game("open-stock", deck=deck), []
+    while game.deal.stock_positions(game.state):
+        off = [m for m in game.legal_moves() if all(game.deal.position[c] >= 28 for c in m.cards) and m.cards]
+        moves.append(str(game.play(off[0] if off else "draw")))
+    return "open-stock", deck, moves
+
+
+def _won(variant: str, number: int) -> tuple[str, str, list[str]]:
+    (number, line), *_ = winnable_numbers(variant, 1, number)
+    return variant, str(number), line
+
+
+def actions_section() -> list[dict]:
+    """Undo, redo and moves where the rules say something rare: the view after, or the refusal."""
+    drawn_out = ["draw"] * 24  # the stock of a one-waste deal drawn to its end, the waste full
+    cases: list[tuple[tuple[str, str, list[str]], list[str], str]] = [
+        (("pyramid", "5", []), [], "undo"),
+        (("pyramid", "5", []), [], "redo"),
+        (("pyramid", "5", []), [], "undo 2"),
+        (("pyramid", "5", ["draw", "draw"]), [], "undo 3"),
+        (("pyramid", "5", ["draw", "draw", "draw"]), [], "undo 3"),
+        (("pyramid", "5", ["draw", "draw", "draw", "draw"]), ["undo"], "undo 2"),
+        (("pyramid", "5", ["draw", "draw", "draw", "draw"]), ["undo 4"], "redo"),
+        (("pyramid", "5", ["draw", "draw"]), ["undo 2", "redo", "redo"], "redo"),
+        (("pyramid", "5", drawn_out), [], "draw"),
+        (("pyramid", "5", drawn_out), [], "recycle"),
+        (("classic", "5", drawn_out), [], "draw"),
+        (("classic", "5", drawn_out), [], "recycle"),
+        (("three-wastes", "5", ["draw"] * 8), [], "draw"),
+        (_emptied_open_stock(), [], "recycle"),
+        (_emptied_open_stock(), [], "draw"),
+    ]
+    for variant in ("pyramid", "giza"):
+        won = _won(variant, 100)
+        cases += [(won, [], "draw"), (won, [], "Kc"), (won, [], "undo 3"), (won, ["undo"], "redo")]
+    out = []
+    for (variant, source, moves), before, action in cases:
+        game = new_game(variant, int(source) if source.isdigit() else source)
+        for move in moves:
+            game.play(move)
+        for step in before:
+            act(game, step)
+        entry = {"variant": variant, **_source(game), "moves": moves, "before": before, "do": action}
+        try:
+            act(game, action)
+        except Refusal as err:
+            out.append({**entry, **refusal(partial(_raise, err))})
+            continue
+        out.append({**entry, "error": None, "view": view(game)})
+    return out
+
+
+def _raise(err: Exception) -> None:
+    raise err
+
+
+def sources_section() -> list[dict]:
+    """The one-deal-source rule as the front ends ask it: the sources given, and the refusal;
+    Game itself (a deal number and a deck string at once) says the same."""
+    given = [[], ["deal"], ["deck"], ["deal", "deck"], ["deal", "daily"], ["deck", "daily", "winnable_only"]]
+    given += [["a deal number", "--deck", "--random"]]
+    out = []
+    for names in given:
+        try:
+            one_deal_source(names)
+            out.append({"given": names, "error": None})
+        except Refusal as err:
+            out.append({"given": names, **refusal(partial(_raise, err))})
+    deck = format_deck(deal_cards(3))
+    game = {"variant": "pyramid", "source": {"deal": "3", "deck": deck}}
+    out.append({**game, **refusal(partial(Game, "pyramid", number=3, deck=deck))})
+    return out
+
+
+def api_section() -> list[dict]:
+    """Refusals only Python code can cause: a Move value of a kind no text reads as, a record
+    that is not JSON (the page's records are objects already)."""
+    jump = partial(Game("pyramid", number=1).play, Move("jump"))
+    return [
+        {"move": {"kind": "jump", "cards": []}, **refusal(jump)},
+        {"json": "{'version': 1", **refusal(partial(Game.from_json, "{'version': 1"))},
+    ]
+
+
 def records_section() -> dict[str, list]:
     game = Game("three-wastes", number=2**64 - 1)
     for move in ("draw", "draw"):
@@ -376,6 +509,9 @@ def build(seed: int = 17, playouts_per_variant: int = 40) -> dict[str, Any]:
         "games": games_section(rng),
         "playouts": playouts_section(rng, playouts_per_variant),
         "illegal": illegal_section(rng),
+        "actions": actions_section(),
+        "sources": sources_section(),
+        "api": api_section(),
         "records": records_section(),
     }
 

@@ -24,8 +24,12 @@ def context(browser, base_url):
 DEAF = "window.addEventListener('storage', (e) => { if (window.deaf) e.stopImmediatePropagation(); })"
 
 
-def open_page(context) -> Page:
+def open_page(context, clock: bool = False) -> Page:
+    """A tab; with `clock`, its time is the test's to move on (Playwright's clock: it runs as the
+    real one, and fast_forward jumps it ahead), so a test does not wait for a second to pass."""
     page = context.new_page()
+    if clock:
+        page.clock.install()
     page.add_init_script(DEAF)
     page.goto("/")
     expect(page.locator("body")).to_have_attribute("data-ready", "1")
@@ -57,11 +61,12 @@ def test_a_tab_takes_over_the_newer_game_of_another_tab_and_says_so(context):
 def test_a_stale_tab_reloaded_and_closed_never_writes_over_the_newer_game(context):
     a = open_page(context)
     open_deal(a, "pyramid", 1)
-    b = open_page(context)
+    b = open_page(context, clock=True)
     play(b, "Kc")  # the clock of B runs: B has something of its own to save on hiding
     moves_made(a, 1)
     deaf(b)
     play(a, "Kh draw draw draw draw draw draw", start=1)
+    b.clock.fast_forward(2000)  # B's game time is now 2 s past its save: B would write on hiding
     b.reload()  # pagehide, then the stale tab loads the newest save
     expect(b.locator("body")).to_have_attribute("data-ready", "1")
     moves_made(b, 8)

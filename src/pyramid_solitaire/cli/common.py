@@ -3,9 +3,9 @@
 import argparse
 from typing import NoReturn
 
-from ..engine.decks import RANDOM_DEALS, parse_deal_number, random_deal
+from ..engine.decks import RANDOM_DEALS, parse_deal_number
 from ..engine.errors import Refusal, cut
-from ..engine.game import Game
+from ..engine.game import Game, one_deal_source
 from ..engine.variants import DEFAULT_VARIANT, VARIANTS
 
 EXIT_USAGE = 2
@@ -69,14 +69,11 @@ def add_number(parser: argparse.ArgumentParser) -> None:
 
 def game_from_args(args: argparse.Namespace) -> Game:
     """The game named by a deal number, a deck string, or --random (the default for play)."""
-    chosen = [args.number is not None, args.deck is not None, args.random]
-    if sum(chosen) > 1:
-        raise UsageError("cli_one_deal")
-    variant = args.variant or DEFAULT_VARIANT
-    if args.deck is not None:
-        return Game(variant, deck=args.deck)
-    number = parse_deal_number(args.number) if args.number is not None else random_deal()
-    return Game(variant, number=number)
+    chosen = {"a deal number": args.number is not None, "--deck": args.deck is not None}
+    chosen["--random"] = args.random
+    one_deal_source([name for name, given in chosen.items() if given])
+    number = None if args.number is None else parse_deal_number(args.number)
+    return Game(args.variant or DEFAULT_VARIANT, number=number, deck=args.deck)  # neither: a random deal
 
 
 def seconds_limit(text: str) -> float:

@@ -25,7 +25,7 @@ MESSAGES: dict[str, str] = {
     "deck_missing": "deck string has {count} cards; missing: {missing}",
     "deck_repeated": "deck string has {count} cards; repeated: {repeated}",
     "deck_repeated_missing": "deck string has {count} cards; repeated: {repeated}; missing: {missing}",
-    "deal_source": "give either a deal number or a deck string",
+    "deal_source": "give one deal source only, not {given}",
     # variants (variants.py)
     "variant_unknown": "unknown variant '{variant}' (known: {known})",
     # moves (deal.py); `name` is the variant's English name, `variant` its id
@@ -68,7 +68,6 @@ MESSAGES: dict[str, str] = {
     "record_move": "game record {field}: move {n} '{move}': {reason}",
     # the command line (cli.py)
     "cli_usage": "{detail}",
-    "cli_one_deal": "give only one of: a deal number, --deck, --random",
     "cli_deal_needed": 'deal needs a deal number, --deck "..." or --random',
     "cli_solve_source": 'solve needs exactly one of: a deal number, --deck "...", --deck-file F',
     "cli_jobs": "--jobs must be 1 or more, not {jobs}",
@@ -98,9 +97,6 @@ MESSAGES: dict[str, str] = {
     "request_field_unknown": "bad request: unknown field '{field}'",
     "request_field_invalid": "bad request: {field}: {detail}",
     "daily_date": "daily: '{text}' is not a date (YYYY-MM-DD)",
-    "new_conflict": (
-        "give either a deal number, a deck string, a daily date or winnable_only, not more than one"
-    ),
     "not_found": "no such page: {path}",
     "method_not_allowed": "{method} is not allowed on {path}",
     "http_error": "HTTP error {status}",

@@ -1,10 +1,14 @@
-"""A game: a deal plus the moves played, with undo and redo, and its JSON record."""
+"""A game: a deal plus the moves played, with undo and redo, and its JSON record.
+
+The rules of starting a game live here for every front end (web, command line, the page's twin
+in static/js/rules/game.js): a game is dealt from one source at most (`one_deal_source`), and
+from a random deal number (decks.random_deal) when none is given."""
 
 import json
 from typing import Any
 
 from .deal import START, Deal, IllegalMove, Move, State
-from .decks import DeckError, parse_deal_number
+from .decks import DeckError, parse_deal_number, random_deal
 from .errors import Refusal, cut
 from .variants import DEFAULT_VARIANT, UnknownVariant, Variant, get_variant
 
@@ -16,6 +20,14 @@ SHOWN_FIELDS = 5  # unknown field names echoed in a refusal, each cut short
 
 class RecordError(Refusal):
     """A game record that cannot be loaded; the message says which part is wrong."""
+
+
+def one_deal_source(given: list[str]) -> None:
+    """The one-deal-source rule of every front end: `given` names the deal sources a player
+    asked for (a deal number, a deck string, or a front end's own: a day, winnable only, --random);
+    more than one is refused, naming them. None at all means a random deal."""
+    if len(given) > 1:
+        raise DeckError("deal_source", given=given)
 
 
 class Game:
@@ -35,14 +47,14 @@ class Game:
     def __init__(
         self, variant: str | Variant = DEFAULT_VARIANT, number: int | None = None, deck: str | None = None
     ) -> None:
+        """Deal `number`, the deck string `deck`, or a random deal when neither is given."""
         if isinstance(variant, str):
             variant = get_variant(variant)
-        if number is not None and deck is None:
-            self.deal = Deal.from_number(variant, number)
-        elif deck is not None and number is None:
+        one_deal_source([name for name, given in (("deal", number), ("deck", deck)) if given is not None])
+        if deck is not None:
             self.deal = Deal.from_deck(variant, deck)
         else:
-            raise DeckError("deal_source")
+            self.deal = Deal.from_number(variant, random_deal() if number is None else number)
         self.states: list[State] = [START]
         self.moves: list[Move] = []
         self.redo_moves: list[Move] = []
@@ -105,14 +117,19 @@ class Game:
             self.redo_moves.clear()
         return move
 
-    def undo(self) -> Move:
-        """Take back the last move (it becomes the first to redo); returns it."""
+    def undo(self, count: int = 1) -> Move:
+        """Take back the last `count` moves (each stays on the redo path, so redo plays them
+        again); returns the first of them, the move redo plays next."""
+        if count < 1:
+            raise ValueError(f"undo count must be 1 or more, not {count}")
+        if count > 1 and count > len(self.moves):
+            raise IllegalMove("undo_too_many", count=count, played=len(self.moves))
         if not self.moves:
             raise IllegalMove("nothing_to_undo")
-        self.states.pop()
-        move = self.moves.pop()
-        self.redo_moves.insert(0, move)
-        return move
+        del self.states[-count:]
+        self.redo_moves[:0] = self.moves[-count:]
+        del self.moves[-count:]
+        return self.redo_moves[0]
 
     def redo(self) -> Move:
         """Play the last undone move again; returns it."""

@@ -5,15 +5,14 @@ from fastapi.responses import JSONResponse
 from starlette.middleware.gzip import GZipMiddleware
 
 from .. import __version__
-from ..engine.deal import IllegalMove
 from ..engine.decks import daily_deal
 from ..engine.errors import MESSAGES
-from ..engine.game import Game
+from ..engine.game import Game, one_deal_source
 from ..engine.variants import DEFAULT_VARIANT, VARIANTS, get_variant
 from ..engine.view import answer
 from .access import AccessLog
 from .assets import STATIC, add_page_and_assets  # noqa: F401 (STATIC: tests import it from here)
-from .deals import RequestError, parse_day, parse_deal_number, random_deal
+from .deals import parse_day, parse_deal_number
 from .errors import add_error_handlers
 from .fairness import WINNABLE_DEAL_COST, TokenBuckets, add_rate_limit_answer, solver_work, spend_on_solver
 from .headers import SecurityHeaders
@@ -80,9 +79,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/new")
     def new(body: NewGame, request: Request):
-        chosen = [body.deal is not None, body.deck is not None, body.daily is not None, body.winnable_only]
-        if sum(chosen) > 1:
-            raise RequestError("new_conflict")
+        chosen = {"deal": body.deal is not None, "deck": body.deck is not None}
+        chosen |= {"daily": body.daily is not None, "winnable_only": body.winnable_only}
+        one_deal_source([name for name, given in chosen.items() if given])
         get_variant(body.variant)  # an unknown variant is refused before any search
         if body.deck is not None:
             return answer(Game(body.variant, deck=body.deck))
@@ -94,9 +93,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             # Honest about failure: without a proof in time the deal is random and the answer says so.
             number = solver.proven_winnable_deal(body.variant)
             proven = number is not None
-            return answer(Game(body.variant, number=number if proven else random_deal()), winnable=proven)
-        number = random_deal() if body.deal is None else parse_deal_number(body.deal)
-        return answer(Game(body.variant, number=number))
+            return answer(Game(body.variant, number=number), winnable=proven)  # None: a random deal
+        number = None if body.deal is None else parse_deal_number(body.deal)
+        return answer(Game(body.variant, number=number))  # None: a random deal
 
     @app.post("/api/state")
     def state(body: RecordOnly):
@@ -111,10 +110,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post("/api/undo")
     def undo(body: UndoRequest):
         game = Game.from_record(body.record)
-        if body.count > 1 and body.count > len(game.moves):
-            raise IllegalMove("undo_too_many", count=body.count, played=len(game.moves))
-        undone = [game.undo() for _ in range(body.count)]  # each stays on the redo path
-        return answer(game, undone=" ".join(str(m) for m in reversed(undone)))
+        game.undo(body.count)  # the undone moves lead the redo path, in the order played
+        return answer(game, undone=" ".join(str(m) for m in game.redo_moves[: body.count]))
 
     @app.post("/api/redo")
     def redo(body: RecordOnly):

@@ -8,6 +8,13 @@ export const DECK_SIZE = 52;
 export const PYRAMID_SIZE = 28;
 const MAX_DEAL = 1n << 64n;
 const MASK64 = MAX_DEAL - 1n;
+// A random deal is below 2**31, as the Python engine's (decks.RANDOM_DEALS): short to read out,
+// exact in JavaScript. The corpus holds both to the same bound.
+export const RANDOM_DEALS = 2 ** 31;
+
+/** The one random-deal rule of the page: the deal of 32 random bits, uniform below RANDOM_DEALS
+ *  (2**32 is a multiple of it). The bits come from the caller: the rules hold no chance. */
+export const randomDeal = (bits) => bits % RANDOM_DEALS;
 
 /** The one reader of deal numbers (decks.parse_deal_number), as a BigInt: a whole number, or its
  *  digits as text, from 0 to 2**64 - 1; a minus sign is read, then out of range. */

@@ -2,7 +2,7 @@
 // for word as the Python engine's. Part of the rules in the page (see game.js).
 
 /** The English of the codes this engine raises, word for word as errors.py's MESSAGES. */
-const MESSAGES = {
+export const MESSAGES = {
   card_invalid: "'{text}' is not a card (expected rank and suit, e.g. Ah, Td, Ks)",
   card_rank: "'{text}' is not a card: unknown rank '{rank}' (use A 2-9 T/10 J Q K)",
   card_suit: "'{text}' is not a card: unknown suit '{suit}' (use c d h s)",
@@ -13,7 +13,7 @@ const MESSAGES = {
   deck_missing: "deck string has {count} cards; missing: {missing}",
   deck_repeated: "deck string has {count} cards; repeated: {repeated}",
   deck_repeated_missing: "deck string has {count} cards; repeated: {repeated}; missing: {missing}",
-  deal_source: "give either a deal number or a deck string",
+  deal_source: "give one deal source only, not {given}",
   variant_unknown: "unknown variant '{variant}' (known: {known})",
   move_syntax: "'{text}' is not a move: write a pair as 7h+6c, a king as Kd, or draw / recycle",
   move_card: "'{text}' is not a move: {reason}",

@@ -15,12 +15,19 @@ const RECORD_FIELDS = ["version", "variant", "deal", "deck", "moves", "redo"];
 const MAX_RECORD_MOVES = 1000;
 const SHOWN_FIELDS = 5; // unknown field names echoed in a refusal
 
+/** The one-deal-source rule of every front end (game.one_deal_source): `given` names the deal
+ *  sources asked for; more than one is refused, naming them. None at all means a random deal
+ *  (decks.randomDeal, of random bits the page draws: the rules hold no chance). */
+export function oneDealSource(given) {
+  if (given.length > 1) refuse("DeckError", "deal_source", { given });
+}
+
 export class Game {
   /** `source` is {deal: number | BigInt | digits} or {deck: deck string}. */
   constructor(variantId = DEFAULT_VARIANT, source = {}) {
-    if ((source.deal === undefined) === (source.deck === undefined)) {
-      refuse("DeckError", "deal_source");
-    }
+    const given = ["deal", "deck"].filter((name) => source[name] !== undefined);
+    oneDealSource(given);
+    if (!given.length) throw new TypeError("a game needs a deal number or a deck string (decks.randomDeal)");
     this.deal = source.deck === undefined ? Deal.fromNumber(variantId, source.deal) : Deal.fromDeck(variantId, source.deck);
     this.states = [START];
     this.moves = [];
@@ -62,12 +69,15 @@ export class Game {
     return written;
   }
 
-  undo() {
+  /** Undo the last `count` moves (each stays on the redo path); returns the first of them, the
+   *  move redo plays next (game.Game.undo). */
+  undo(count = 1) {
+    if (!(Number.isInteger(count) && count >= 1)) throw new RangeError(`undo count must be 1 or more, not ${count}`);
+    if (count > 1 && count > this.moves.length) illegal("undo_too_many", { count, played: this.moves.length });
     if (!this.moves.length) illegal("nothing_to_undo");
-    this.states.pop();
-    const move = this.moves.pop();
-    this.redoMoves.unshift(move);
-    return move;
+    this.states.length -= count;
+    this.redoMoves.unshift(...this.moves.splice(-count));
+    return this.redoMoves[0];
   }
 
   redo() {

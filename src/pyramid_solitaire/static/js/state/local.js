@@ -6,8 +6,9 @@
 // trusts the page: it replays every record it is sent.
 
 import * as api from "../net/api.js";
+import { randomDeal } from "../rules/decks.js";
 import { RulesError } from "../rules/errors.js";
-import { Game } from "../rules/game.js";
+import { Game, oneDealSource } from "../rules/game.js";
 import { answer } from "../rules/view.js";
 
 /** A feature that only the server offers, asked for while it cannot be reached. */
@@ -17,9 +18,6 @@ export class NeedsServer extends api.Offline {
     this.feature = feature; // "hint" or "daily"
   }
 }
-
-// Random deals stay below 2**31, as the server's (short to read out, exact in JavaScript).
-const RANDOM_DEALS = 2 ** 31;
 
 /** Work out an answer here; a refusal of the rules becomes the server's refusal, with the same
  *  status, English text, code and parameters. */
@@ -41,8 +39,6 @@ async function fromServer(feature, request) {
   }
 }
 
-const randomDeal = () => crypto.getRandomValues(new Uint32Array(1))[0] % RANDOM_DEALS;
-
 export const variants = api.variants; // the service worker keeps the last list for offline use
 export const state = (record) => locally(() => answer(Game.fromRecord(record)));
 
@@ -53,11 +49,8 @@ export const move = (record, text) => locally(() => {
 
 export const undo = (record, count = 1) => locally(() => {
   const game = Game.fromRecord(record);
-  if (count > 1 && count > game.moves.length) {
-    throw new RulesError("IllegalMove", "undo_too_many", { count, played: game.moves.length });
-  }
-  const undone = Array.from({ length: count }, () => game.undo());
-  return answer(game, { undone: undone.reverse().join(" ") });
+  game.undo(count); // the undone moves lead the redo path, in the order played
+  return answer(game, { undone: game.redoMoves.slice(0, count).join(" ") });
 });
 
 export const redo = (record) => locally(() => {
@@ -73,16 +66,20 @@ export const restart = (record) => locally(() => {
 
 /** A deal by number, or a random one, is dealt here; daily and winnable-only deals come from
  *  the server (options: {daily: "YYYY-MM-DD"} or {winnable_only: true}). Offline, a winnable-only
- *  deal becomes a random one, marked so ({winnable: false, offline: true}). */
+ *  deal becomes a random one, marked so ({winnable: false, offline: true}). One deal source at
+ *  most, as the rules say (rules/game.js oneDealSource); none: a random deal (rules/decks.js). */
 export async function newGame(variant, deal = null, options = {}) {
-  const dealt = (number, extra) => locally(() => answer(new Game(variant, { deal: number }), extra));
-  if (deal !== null) return dealt(String(deal));
+  const dealt = (source, extra) => locally(() => answer(new Game(variant, source), extra));
+  const random = () => ({ deal: randomDeal(crypto.getRandomValues(new Uint32Array(1))[0]) });
+  const given = { deal: deal !== null, daily: Boolean(options.daily), winnable_only: Boolean(options.winnable_only) };
+  await locally(() => oneDealSource(Object.keys(given).filter((name) => given[name])));
+  if (deal !== null) return dealt({ deal: String(deal) });
   if (options.daily) return fromServer("daily", () => api.newGame(variant, null, options));
-  if (!options.winnable_only) return dealt(randomDeal());
+  if (!options.winnable_only) return dealt(random());
   try {
     return await api.newGame(variant, null, options);
   } catch (err) {
-    if (err instanceof api.Offline) return dealt(randomDeal(), { winnable: false, offline: true });
+    if (err instanceof api.Offline) return dealt(random(), { winnable: false, offline: true });
     throw err;
   }
 }

@@ -15,13 +15,10 @@ export const SAVE_EVERY_MS = 5000;
 const RETRY_FIRST_MS = 1000; // waiting for a server that is busy or out of reach: 1 s, 2 s, 4 s ...
 const RETRY_MOST_MS = 30000;
 
-/** A refusal of the record itself (a `record_...` code, from the server or the rules in the page;
- *  413: the record is too large to send): the save cannot be used. Anything else, a timeout,
- *  too many requests, a server error, says nothing about the save. */
-export function isRecordRefusal(err) {
-  if (!(err instanceof Refused)) return false;
-  return String(err.code ?? "").startsWith("record_") || err.status === 413;
-}
+/** A refusal of the record itself: the save cannot be used. The page checks a save with its own
+ *  rules (state/local.js, no request), which refuse a record only as one (a `record_...` code);
+ *  anything else thrown says nothing about the save. */
+export const isRecordRefusal = (err) => err instanceof Refused;
 
 /** No answer, or one that says "not now" (timeout, too many requests, server error). */
 const passing = (err) => err instanceof Offline || (err instanceof Refused && err.passing);

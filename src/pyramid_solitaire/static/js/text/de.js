@@ -114,7 +114,7 @@ export const REFUSALS = {
     one: "Das Blatt hat {count} Karte; doppelt: {repeated}; es fehlt: {missing}",
     other: "Das Blatt hat {count} Karten; doppelt: {repeated}; es fehlt: {missing}",
   },
-  deal_source: "Ein Spiel braucht entweder eine Partienummer oder ein eigenes Blatt", variant_unknown: "Ein Spiel {variant} gibt es nicht",
+  deal_source: "Ein Spiel wird nur auf eine Art gegeben, nicht durch {given}", variant_unknown: "Ein Spiel {variant} gibt es nicht",
   move_syntax: "{text} ist kein Zug", move_card: "{text} ist kein Zug: {reason}",
   move_kind: "{kind} ist keine Art von Zug", game_won: "Das Spiel ist schon gewonnen",
   draw_no_stock: "Dieses Spiel hat keinen Vorrat", draw_stock_empty: "Der Vorrat ist leer",
@@ -145,7 +145,7 @@ export const REFUSALS = {
   rate_limited: "Zu viele Tipps von hier aus; Tipps pausieren für {retry_after} s",
   request_not_json: "Die Anfrage ist beschädigt", request_field_missing: "In der Anfrage fehlt {field}",
   request_field_unknown: "Die Anfrage hat einen unbekannten Teil {field}", request_field_invalid: "In der Anfrage ist {field} ungültig",
-  daily_date: "{text} ist kein Datum", new_conflict: "Ein neues Spiel nimmt nur eines: Partienummer, eigenes Blatt, Tag oder nur gewinnbare",
+  daily_date: "{text} ist kein Datum",
   not_found: "Die Seite {path} gibt es nicht", method_not_allowed: "{method} ist auf {path} nicht erlaubt",
   http_error: "Der Server antwortete mit Fehler {status}", invalid: "Die Anfrage ist ungültig",
 };

@@ -115,7 +115,7 @@ export const REFUSALS = {
     one: "the deck has {count} card; twice: {repeated}; missing: {missing}",
     other: "the deck has {count} cards; twice: {repeated}; missing: {missing}",
   },
-  deal_source: "a game needs either a deal number or an own deck", variant_unknown: "there is no game {variant}",
+  deal_source: "a game is dealt one way only, not by {given}", variant_unknown: "there is no game {variant}",
   move_syntax: "{text} is not a move", move_card: "{text} is not a move: {reason}",
   move_kind: "{kind} is no kind of move", game_won: "the game is already won",
   draw_no_stock: "this game has no stock", draw_stock_empty: "the stock is empty",
@@ -146,7 +146,7 @@ export const REFUSALS = {
   rate_limited: "too many hints asked for from here; hints rest for {retry_after} s",
   request_not_json: "the request is damaged", request_field_missing: "the request lacks {field}",
   request_field_unknown: "the request has an unknown part {field}", request_field_invalid: "the request's {field} is not valid",
-  daily_date: "{text} is not a date", new_conflict: "a new game takes only one of: a deal number, an own deck, a day, winnable only",
+  daily_date: "{text} is not a date",
   not_found: "there is no page {path}", method_not_allowed: "{method} is not allowed on {path}",
   http_error: "the server answered with error {status}", invalid: "the request is not valid",
 };
