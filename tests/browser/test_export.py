@@ -77,6 +77,23 @@ def test_export_then_import_in_a_fresh_profile_restores_games_and_statistics(new
             },
             "“saves.pyramid.record”",
         ),
+        (  # 200,000 levels: a recursion over them overflowed the stack, with no message
+            lambda data: json.dumps(data).replace(
+                '"settings": {', '"settings": {"deep": ' + '{"a": ' * 200_000 + "1" + "}" * 200_000 + ", ", 1
+            ),
+            "the field “settings.deep.a.a.a.a.a.a.a.a” nests more than 10 levels deep",
+        ),
+        (
+            lambda data: {
+                **data,
+                "statistics": {"pyramid": {**data["statistics"]["pyramid"], "played": 1e308}},
+            },
+            "“statistics.pyramid.played” is 1e+308, not a whole number from 0 to 1,000,000,000",
+        ),
+        (
+            lambda data: {**data, "saves": {"pyramid": {**data["saves"]["pyramid"], "elapsed": -5}}},
+            "“saves.pyramid.elapsed” is -5, not a time from 0 to 1,000,000,000,000 ms",
+        ),
     ],
 )
 def test_a_bad_file_is_refused_with_the_reason_and_changes_nothing(new_page, tmp_path, change, reason):

@@ -14,6 +14,12 @@ const WINNABLE = `${store.PREFIX}winnable-only`;
 const FAVOURITES = `${store.PREFIX}favourites`;
 const RECENT = `${store.PREFIX}recent`;
 const BACKUP = /^([\w-]+)\.(broken|other|beside)(\.\d+)?$/; // under save.: a variant's backups, and a game kept beside a broken save
+// Limits of what a file may hold. An export nests 6 levels at most (statistics.<id>.recent[i].won);
+// deeper is not an export, and would overflow the stack of the checks below. No one plays a
+// billion games or moves, nor for 30 years: a count or time beyond is not one.
+export const MOST_DEPTH = 10;
+export const MOST_COUNT = 1e9;
+export const MOST_MS = 1e12;
 const SECTIONS = ["app", "format", "exported", "saves", "backups", "statistics", "settings", "favourites", "recent", "winnableOnly", "daily"];
 
 const isObject = (value) => Boolean(value) && typeof value === "object" && !Array.isArray(value);
@@ -66,6 +72,49 @@ class Bad extends Error {
 
 const bad = (field) => new Bad("importField", { field });
 
+/** The first place in `value` nested deeper than MOST_DEPTH, or null. A loop, not a recursion:
+ *  a file of 200,000 levels (JSON.parse reads it) would overflow the stack of a recursion. */
+function tooDeep(value) {
+  const todo = [[value, "", 1]];
+  while (todo.length) {
+    const [v, field, depth] = todo.pop();
+    if (v === null || typeof v !== "object") continue;
+    if (depth > MOST_DEPTH) return field;
+    for (const [k, child] of Object.entries(v)) {
+      todo.push([child, Array.isArray(v) ? `${field}[${k}]` : `${field}${field ? "." : ""}${k}`, depth + 1]);
+    }
+  }
+  return null;
+}
+
+/** A number of the file, when it is one, is in range: a count (a whole number from 0 to
+ *  MOST_COUNT) or a time in ms (from 0 to MOST_MS). Other types are left to the field checks. */
+function inRange(value, kind, field) {
+  if (typeof value !== "number") return;
+  if (kind === "count" && !(Number.isInteger(value) && value >= 0 && value <= MOST_COUNT)) {
+    throw new Bad("importCount", { field, value: String(value), most: MOST_COUNT.toLocaleString("en") });
+  }
+  if (kind === "time" && !(value >= 0 && value <= MOST_MS)) {
+    throw new Bad("importTime", { field, value: String(value), most: MOST_MS.toLocaleString("en") });
+  }
+}
+
+const STAT_NUMBERS = { played: "count", won: "count", streak: "count", bestStreak: "count", hints: "count", bestTime: "time", fewestMoves: "count" };
+
+/** The numbers of a variant's statistics (`s`, as in the file) are in range. */
+function statsInRange(s, field) {
+  if (!isObject(s)) return;
+  for (const [key, kind] of Object.entries(STAT_NUMBERS)) inRange(s[key], kind, `${field}.${key}`);
+  if (Array.isArray(s.recent)) {
+    s.recent.forEach((r, i) => {
+      if (!isObject(r)) return;
+      inRange(r.moves, "count", `${field}.recent[${i}].moves`);
+      inRange(r.ms, "time", `${field}.recent[${i}].ms`);
+    });
+  }
+  if (isObject(s.current)) inRange(s.current.undos, "count", `${field}.current.undos`);
+}
+
 function checkVariants(list, field, known) {
   if (!Array.isArray(list)) throw bad(field);
   list.forEach((id, i) => {
@@ -96,9 +145,16 @@ export async function checkFile(text, known, check) {
   if (data.format !== EXPORT_FORMAT) throw new Bad("importFormat", { format: String(data.format) });
   const unknown = Object.keys(data).find((k) => !SECTIONS.includes(k));
   if (unknown !== undefined) throw new Bad("importUnknown", { field: unknown });
+  const deep = tooDeep(data);
+  if (deep !== null) throw new Bad("importDeep", { field: deep, most: MOST_DEPTH });
   for (const section of ["saves", "backups", "statistics", "daily"]) if (!isObject(data[section])) throw bad(section);
   for (const [id, save] of Object.entries(data.saves)) {
     if (!known.includes(id)) throw bad(`saves.${id}`);
+    if (isObject(save)) {
+      if (save.elapsed !== undefined && typeof save.elapsed !== "number") throw bad(`saves.${id}.elapsed`);
+      inRange(save.elapsed, "time", `saves.${id}.elapsed`);
+      inRange(save.revision, "count", `saves.${id}.revision`);
+    }
     try {
       store.parseSave(JSON.stringify(save));
     } catch {
@@ -116,6 +172,7 @@ export async function checkFile(text, known, check) {
   }
   for (const [id, s] of Object.entries(data.statistics)) {
     if (!known.includes(id)) throw bad(`statistics.${id}`);
+    statsInRange(s, `statistics.${id}`);
     const field = firstDifference(s, stats.fromStored, `statistics.${id}`);
     if (field) throw bad(field);
   }

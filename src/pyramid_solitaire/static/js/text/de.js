@@ -173,5 +173,8 @@ export const SAVES_STRINGS = {
   importNotJson: "sie ist keine JSON-Datei", importNotExport: "sie ist kein Export von Pyramiden-Solitär",
   importFormat: "sie ist ein Export im Format {format}, das diese Seite nicht kennt",
   importUnknown: "sie hat ein unbekanntes Feld „{field}“", importField: "das Feld „{field}“ ist ungültig",
+  importDeep: "das Feld „{field}“ ist mehr als {most} Ebenen tief verschachtelt",
+  importCount: "das Feld „{field}“ ist {value}, keine ganze Zahl von 0 bis {most}",
+  importTime: "das Feld „{field}“ ist {value}, keine Zeit von 0 bis {most} ms",
   importFull: "Der Import passte nicht in den Speicher dieses Browsers. Es wurde nichts geändert.",
 };

@@ -174,5 +174,8 @@ export const SAVES_STRINGS = {
   importNotJson: "it is not a JSON file", importNotExport: "it is not an export of Pyramid solitaire",
   importFormat: "it is an export of format {format}, which this page does not know",
   importUnknown: "it has an unknown field “{field}”", importField: "the field “{field}” is not valid",
+  importDeep: "the field “{field}” nests more than {most} levels deep",
+  importCount: "the field “{field}” is {value}, not a whole number from 0 to {most}",
+  importTime: "the field “{field}” is {value}, not a time from 0 to {most} ms",
   importFull: "The import did not fit into this browser's storage. Nothing was changed.",
 };

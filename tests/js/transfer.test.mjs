@@ -1,0 +1,109 @@
+// Imports (state/transfer.js's checkFile) refuse, with the reason, what is not an export: nesting
+// beyond a few levels (a recursion over 200,000 levels overflowed the stack, with no message),
+// counts that are not whole numbers from 0 to a billion, negative or absurd times.
+// Run: node --test tests/js/
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { Game } from "../../src/pyramid_solitaire/static/js/rules/game.js";
+import { settingsFrom } from "../../src/pyramid_solitaire/static/js/state/store.js";
+import { ImportRefused, MOST_DEPTH, checkFile } from "../../src/pyramid_solitaire/static/js/state/transfer.js";
+
+const KNOWN = ["pyramid", "giza"];
+const check = async (record) => Game.fromRecord(record);
+const RECORD = { version: 1, variant: "pyramid", deal: 1, moves: ["Kc"], redo: [] };
+
+function exportFile() {
+  return {
+    app: "pyramid-solitaire", format: 1, exported: "2026-12-01T00:00:00.000Z",
+    saves: { pyramid: { format: 3, record: RECORD, elapsed: 5000, saved: null, revision: 2, lastMove: null, game: "g" } },
+    backups: {},
+    statistics: {
+      pyramid: {
+        played: 3, won: 1, streak: 0, bestStreak: 1, bestTime: 90000, fewestMoves: 40, hints: 2,
+        recent: [{ won: true, moves: 40, ms: 90000 }], current: { game: "g", played: true, result: null, undos: 1 },
+      },
+    },
+    settings: settingsFrom({}), favourites: [], recent: ["pyramid"], winnableOnly: [], daily: {},
+  };
+}
+
+/** The refusal of `text`: its text key and parameters. */
+async function refusal(text) {
+  try {
+    await checkFile(text, KNOWN, check);
+  } catch (err) {
+    assert.ok(err instanceof ImportRefused, `not a refusal with a reason: ${err}`);
+    return { key: err.key, ...err.params };
+  }
+  assert.fail("the file was accepted");
+}
+
+/** An export with `change` made to it, as text. */
+function changed(change) {
+  const data = exportFile();
+  change(data);
+  return JSON.stringify(data);
+}
+
+test("a good export is accepted (the cases below change one thing of it)", async () => {
+  const data = await checkFile(JSON.stringify(exportFile()), KNOWN, check);
+  assert.deepEqual(data.saves.pyramid.record, RECORD);
+});
+
+const nested = (levels, inner = "1") => `${'{"a":'.repeat(levels)}${inner}${"}".repeat(levels)}`;
+
+for (const [where, prefix] of [["settings", "settings.lang"], ["statistics", "statistics.pyramid.current"]]) {
+  test(`200,000 levels of nesting under ${where} are refused, naming the field`, async () => {
+    const [section, ...rest] = prefix.split(".");
+    const text = JSON.stringify(exportFile()).replace(
+      where === "settings" ? '"lang":null' : '"current":{"game":"g","played":true,"result":null,"undos":1}',
+      `"${rest.at(-1)}":${nested(200_000)}`,
+    );
+    assert.notEqual(text, JSON.stringify(exportFile()), "the nesting was not put in");
+    const got = await refusal(text);
+    assert.equal(got.key, "importDeep");
+    assert.equal(got.most, MOST_DEPTH);
+    assert.ok(got.field.startsWith(`${section}.${rest.join(".")}.a.a`), got.field);
+  });
+}
+
+test("nesting up to the limit is left to the field checks", async () => {
+  // settings.lang at depth 2 holds 8 more levels: 10 in all, not refused for its depth
+  const got = await refusal(JSON.stringify(exportFile()).replace('"lang":null', `"lang":${nested(MOST_DEPTH - 2)}`));
+  assert.deepEqual(got, { key: "importField", field: "settings.lang" });
+});
+
+const cases = [
+  ["played: 1e308", (d) => (d.statistics.pyramid.played = 1e308), "importCount", "statistics.pyramid.played"],
+  ["won: -1", (d) => (d.statistics.pyramid.won = -1), "importCount", "statistics.pyramid.won"],
+  ["hints: 2.5", (d) => (d.statistics.pyramid.hints = 2.5), "importCount", "statistics.pyramid.hints"],
+  ["fewestMoves: 1e10", (d) => (d.statistics.pyramid.fewestMoves = 1e10), "importCount", "statistics.pyramid.fewestMoves"],
+  ["bestTime: -1", (d) => (d.statistics.pyramid.bestTime = -1), "importTime", "statistics.pyramid.bestTime"],
+  ["recent[0].ms: 1e300", (d) => (d.statistics.pyramid.recent[0].ms = 1e300), "importTime", "statistics.pyramid.recent[0].ms"],
+  ["recent[0].moves: -3", (d) => (d.statistics.pyramid.recent[0].moves = -3), "importCount", "statistics.pyramid.recent[0].moves"],
+  ["current.undos: 1e12", (d) => (d.statistics.pyramid.current.undos = 1e12), "importCount", "statistics.pyramid.current.undos"],
+  ["elapsed: -5", (d) => (d.saves.pyramid.elapsed = -5), "importTime", "saves.pyramid.elapsed"],
+  ["elapsed: 1e308", (d) => (d.saves.pyramid.elapsed = 1e308), "importTime", "saves.pyramid.elapsed"],
+  ["revision: -1", (d) => (d.saves.pyramid.revision = -1), "importCount", "saves.pyramid.revision"],
+];
+for (const [name, change, key, field] of cases) {
+  test(`${name} is refused, naming the field and the value`, async () => {
+    const got = await refusal(changed(change));
+    assert.equal(got.key, key);
+    assert.equal(got.field, field);
+  });
+}
+
+test("an elapsed time that is not a number is refused", async () => {
+  assert.deepEqual(await refusal(changed((d) => (d.saves.pyramid.elapsed = "5000"))), { key: "importField", field: "saves.pyramid.elapsed" });
+});
+
+test("the edges are in range: 0 and a billion games, 0 ms", async () => {
+  const data = await checkFile(changed((d) => {
+    Object.assign(d.statistics.pyramid, { played: 1e9, won: 0 });
+    d.saves.pyramid.elapsed = 0;
+  }), KNOWN, check);
+  assert.equal(data.statistics.pyramid.played, 1e9);
+});
