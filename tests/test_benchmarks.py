@@ -19,6 +19,7 @@ SCRIPTS = [
     "load.py",
     "slow_clients.py",
     "instant.py",
+    "agents.py",
 ]
 NOT_STARTED = {
     "solver_abuse.py": "needs Locust, the `bench` extra that `make load` installs",

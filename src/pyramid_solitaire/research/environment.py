@@ -1,0 +1,169 @@
+"""A Gymnasium environment for learning agents (the `gym` extra): any variant, one fixed action
+space for every deal and variant, a mask of the legal moves, an observation of what a player
+sees, and the exact solver as an oracle.
+
+Actions (ACTIONS of them, the same in every variant): the 4 kings, the 96 pairs of cards whose
+values add up to 13, draw and recycle. A pair is named by its cards, so an action means the same
+move in every deal. `info["action_mask"]` (and `action_masks()`, as sb3-contrib's MaskablePPO
+asks) marks the legal ones. An action outside the mask is refused with a ValueError, or, with
+`illegal="ignore"`, changes nothing (reward 0, `info["illegal"]` True; it counts as a step).
+
+The observation is a dict: `cards`, a location code per card (index = card, 0 is Ac, 51 Ks):
+HIDDEN (face down in the stock, or under the top of a waste pile), GONE, COVERED (in the pyramid,
+under another card), AVAILABLE (playable now), UNDER (face up in a Giza pile, under its top);
+`stock`, the cards left to draw; `passes_left`, the passes through the stock still to come.
+
+Reward: 1 when the pyramid is cleared, else 0; an episode ends when won or stuck (terminated) or
+after `max_steps` steps (truncated). `oracle()` solves the current position exactly.
+
+>>> env = PyramidSolitaireEnv("giza")
+>>> observation, info = env.reset(options={"deal": 7})
+>>> int(info["action_mask"].sum()), ACTIONS
+(8, 102)
+"""
+
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from ..engine.cards import ALL_CARDS, PAIR_SUM, value
+from ..engine.deal import DRAW, RECYCLE, Move, MoveKind
+from ..engine.decks import RANDOM_DEALS
+from ..engine.game import Game
+from ..engine.variants import DEFAULT_VARIANT, get_variant
+from ..solver.search import Solution, solve
+
+HIDDEN, GONE, COVERED, AVAILABLE, UNDER = range(5)
+KINGS: tuple[Move, ...] = tuple(Move(MoveKind.KING, (c,)) for c in ALL_CARDS if value(c) == 13)
+PAIRS: tuple[Move, ...] = tuple(
+    Move(MoveKind.PAIR, (a, b))
+    for a in ALL_CARDS
+    for b in ALL_CARDS
+    if value(a) < value(b) and value(a) + value(b) == PAIR_SUM
+)
+MOVES: tuple[Move, ...] = (*KINGS, *PAIRS, DRAW, RECYCLE)
+ACTIONS = len(MOVES)
+MAX_STEPS = 1000  # a game has at most a few hundred moves
+
+
+def action_of(move: Move) -> int:
+    """The action index of a move (a pair in either order of its cards)."""
+    if move.kind == MoveKind.PAIR:
+        move = Move(MoveKind.PAIR, tuple(sorted(move.cards, key=value)))
+    return _INDEX[move]
+
+
+_INDEX = {move: i for i, move in enumerate(MOVES)}
+
+
+class PyramidSolitaireEnv(gym.Env[dict[str, Any], np.int64]):
+    """Pyramid solitaire of one variant as a Gymnasium environment (see the module's docstring)."""
+
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(
+        self,
+        variant: str = DEFAULT_VARIANT,
+        max_steps: int = MAX_STEPS,
+        illegal: str = "raise",
+        render_mode: str | None = None,
+    ) -> None:
+        if illegal not in ("raise", "ignore"):
+            raise ValueError(f"illegal must be 'raise' or 'ignore', not {illegal!r}")
+        self.variant = get_variant(variant)
+        self.max_steps = max_steps
+        self.illegal = illegal
+        self.steps = 0
+        self.render_mode = render_mode
+        self.action_space = spaces.Discrete(ACTIONS)
+        self.observation_space = spaces.Dict(
+            {
+                "cards": spaces.Box(HIDDEN, UNDER, shape=(52,), dtype=np.int8),
+                "stock": spaces.Discrete(25),
+                "passes_left": spaces.Discrete(4),
+            }
+        )
+        self.game = Game(self.variant, number=0)
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """A new game: `options={"deal": n}` names the deal, else it is drawn from the seeded
+        generator (below 2**31, as the page's random deals)."""
+        super().reset(seed=seed)
+        number = (options or {}).get("deal")
+        if number is None:
+            number = int(self.np_random.integers(RANDOM_DEALS))
+        self.game = Game(self.variant, number=number)
+        self.steps = 0
+        return self.observation(), self.info()
+
+    def step(self, action: np.int64 | int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        """Play the move of `action`; one the mask does not allow is refused (ValueError) or,
+        with illegal="ignore", changes nothing."""
+        move = MOVES[int(action)]
+        legal = bool(self.action_masks()[int(action)])
+        if not legal and self.illegal == "raise":
+            raise ValueError(f"action {int(action)} ({move}) is not legal now: see info['action_mask']")
+        if legal:
+            self.game.play(move)
+        self.steps += 1
+        won = self.game.is_won
+        terminated = won or self.game.is_stuck
+        truncated = not terminated and self.steps >= self.max_steps
+        return self.observation(), float(won), terminated, truncated, {**self.info(), "illegal": not legal}
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions now, as booleans over the action space."""
+        mask = np.zeros(ACTIONS, dtype=bool)
+        for move in self.game.legal_moves():
+            mask[action_of(move)] = True
+        return mask
+
+    def observation(self) -> dict[str, Any]:
+        """What a player sees of the current position (see the module's docstring)."""
+        deal, state = self.game.deal, self.game.state
+        where = np.full(52, HIDDEN, dtype=np.int8)
+        for p, card in enumerate(deal.cards):
+            if state.removed >> p & 1:
+                where[card] = GONE
+        for in_slot in deal.pyramid(state):
+            if in_slot is not None:
+                where[in_slot] = COVERED
+        for pile in deal.pile_positions(state):
+            for p in pile:
+                where[deal.cards[p]] = UNDER
+        for card in deal.available(state):
+            where[card] = AVAILABLE
+        return {
+            "cards": where,
+            "stock": len(deal.stock_positions(state)),
+            "passes_left": min(self.game.passes_left, 3),
+        }
+
+    def info(self) -> dict[str, Any]:
+        """The action mask and the game's deal and move count."""
+        return {
+            "action_mask": self.action_masks(),
+            "deal": self.game.deal.number,
+            "moves": len(self.game.moves),
+        }
+
+    def oracle(self, shortest: bool = False, time_limit: float | None = None) -> Solution:
+        """The exact solver on the current position: is it still winnable, and a winning line
+        (with `shortest`, one with the fewest steps: `steps` is then the steps left)."""
+        return solve(self.game.deal, self.game.state, shortest=shortest, time_limit=time_limit)
+
+    def render(self) -> str | None:
+        """The layout as text (render_mode "ansi")."""
+        from ..engine.board import draw_board
+
+        return draw_board(self.game.deal, self.game.state, mark=True) if self.render_mode == "ansi" else None
+
+
+def register() -> None:
+    """Register "PyramidSolitaire-v0" with Gymnasium: gym.make("PyramidSolitaire-v0", variant="giza")."""
+    if "PyramidSolitaire-v0" not in gym.registry:
+        gym.register("PyramidSolitaire-v0", entry_point=f"{__name__}:PyramidSolitaireEnv")
