@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint browser node proxies corpus bench load clean
+.PHONY: install run test lint browser node proxies axe corpus bench load clean
 
 install: $(STAMP)
 
@@ -30,10 +30,18 @@ proxies:
 	@command -v nginx >/dev/null 2>&1 || command -v /usr/sbin/nginx >/dev/null 2>&1 || (apt-get update && apt-get install -y nginx)
 	@command -v caddy >/dev/null 2>&1 || (apt-get update && apt-get install -y caddy)
 
+# axe-core (npm, pinned in package.json and package-lock.json): the browser tests' accessibility checks.
+AXE := node_modules/axe-core/axe.min.js
+axe: node $(AXE)
+$(AXE): package.json package-lock.json
+	@command -v npm >/dev/null 2>&1 || (apt-get update && apt-get install -y npm)
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(AXE)
+
 run: install
 	$(BIN)/pyramid-solitaire serve --host 127.0.0.1 --port 8000
 
-test: lint browser node proxies
+test: lint browser node proxies axe
 	node --test tests/js/
 	$(BIN)/python -m pytest
 

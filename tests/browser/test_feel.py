@@ -141,7 +141,7 @@ def test_german_words_for_deal_and_hint(new_page):
     page = new_page(locale="de-DE")
     page.goto("/?variant=classic-redeal&deal=5")
     expect(page.locator("#status-game")).to_have_text("Pyramide mit einem zweiten Durchgang \u00b7 Partie 5")
-    expect(page.locator("#btn-hint")).to_have_attribute("aria-label", "Hinweis")
+    expect(page.locator("#btn-hint")).to_have_attribute("title", "Hinweis")
     page.click("#btn-more")
     page.click("#btn-rules")
     body = page.locator("#rules-body")

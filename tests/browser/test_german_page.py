@@ -42,7 +42,9 @@ def says(page: Page, words: str) -> str:
 
 def test_refusals_speak_german_with_cards_in_words(new_page):
     page = german_page(new_page, "pyramid", 1)
-    card(page, "7d").click(position={"x": 8, "y": 8})  # a covered card: its visible top edge
+    card(page, "7d").click(
+        position={"x": 8, "y": 8}, force=True
+    )  # a covered card (aria-disabled): its top edge
     assert says(page, "verdeckt") == "Geht nicht: Karo-Sieben ist noch von Kreuz-Neun und Karo-Vier verdeckt"
     card(page, "Th").click()
     card(page, "Js").click()
@@ -82,5 +84,5 @@ def test_a_bad_deal_number_says_why_in_german(new_page):
     page = german_page(new_page, "pyramid", 1)
     type_deal(page, "pyramid", "18446744073709551616")
     says(page, "zu groß für eine Partienummer")
-    type_deal(page, "pyramid", "12x")  # refused before it is sent
-    says(page, "Eine Partienummer ist eine ganze Zahl")
+    type_deal(page, "pyramid", "12x")  # refused before it is sent, in the dialog beside the field
+    expect(page.locator("#more-dialog #deal-error")).to_contain_text("Eine Partienummer ist eine ganze Zahl")

@@ -106,9 +106,9 @@ def test_offline_after_one_visit_the_page_opens_plays_and_saves(new_page):
     page.click("#btn-hint")
     expect(page.locator("#toast")).to_contain_text("Hints need the game server")
     page.click("#btn-more")
-    page.click("#btn-daily")
-    page.click("#giveup-yes")  # the game has moves: the page asks first
+    page.click("#btn-daily")  # said at once: no question to give up a game for a deal that cannot come
     expect(page.locator("#toast")).to_contain_text("The daily deal needs the game server")
+    expect(page.locator("#giveup-dialog")).to_be_hidden()
     moves_made(page, 5)  # the game on the table stays
     page.reload()
     expect(page.locator("#status-game")).to_have_text(re.compile(r"Deal 18$"), timeout=20_000)

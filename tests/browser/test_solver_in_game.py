@@ -71,9 +71,10 @@ def test_a_lost_position_names_the_last_winnable_move_and_undoes_back_there(page
 def test_a_deal_lost_from_the_start_says_so_without_an_undo_button(page: Page):
     open_deal(page, "giza", 3)
     page.click("#btn-hint")
-    expect(page.locator("#end-title")).to_have_text("This game cannot be won any more")
+    # never winnable: not "cannot be won any more" (issue 27)
+    expect(page.locator("#end-title")).to_have_text("This deal cannot be won from the start")
     expect(page.locator("#end-explain")).to_have_text(
-        "This position cannot be won any more. This deal cannot be won from the start."
+        "The solver has proven that no line of moves clears this deal's pyramid."
     )
     expect(page.locator("#end-undo-to")).to_be_hidden()
     page.click("#end-close")  # play on anyway
@@ -203,12 +204,12 @@ def test_statistics_count_wins_losses_and_streaks_and_survive_a_reload(page: Pag
     page.press("#deal-input", "Enter")
     moves_made(page, 0)
     page.click("#btn-hint")  # hints are counted
-    expect(page.locator("#end-explain")).to_contain_text("cannot be won from the start")
+    expect(page.locator("#end-title")).to_have_text("This deal cannot be won from the start")
     page.click("#end-close")
     play(page, STUCK_GIZA_3)
     expect(page.locator("#end-title")).to_have_text("No move left")
     expect(page.locator("#end-explain")).to_contain_text(
-        "cannot be won from the start"
+        "no line of moves clears this deal's pyramid"
     )  # not counted as a hint
     page.click("#end-undo")  # undoing out of the lost game does not uncount the loss
     moves_made(page, 9)

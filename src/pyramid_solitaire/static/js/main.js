@@ -48,7 +48,7 @@ import { createSession } from "./state/session.js";
 import { createSound } from "./view/sound.js";
 import { bindStats, openStats } from "./dialogs/stats-dialog.js";
 import * as store from "./state/store.js";
-import { bindTransfer } from "./dialogs/transfer-dialog.js";
+import { bindTransfer, sayImported } from "./dialogs/transfer-dialog.js";
 
 const $ = (id) => document.getElementById(id);
 const boardEl = $("board");
@@ -62,7 +62,9 @@ const clock = createClock();
 const session = createSession({ gameService: local, elapsed: clock.elapsed }); // moves are played here, at once
 const board = createBoard(boardEl);
 const screen = createScreen({ session, ui, prefs, clock, board, table });
-const messages = createMessages({ toast: $("toast"), text: $("toast-text"), button: $("toast-action") });
+const messages = createMessages({
+  toast: $("toast"), text: $("toast-text"), button: $("toast-action"), spoken: $("announce"), fitted: () => screen.fitMessage(),
+});
 const play = createPlay({ session, clock, screen, board, messages, ui, prefs, ask });
 const fullscreen = createFullscreen({ buttons: [$("btn-fullscreen"), $("more-fullscreen")], say: messages.say, changed: screen.draw });
 const sound = createSound(() => prefs.sound);
@@ -137,6 +139,7 @@ function bind() {
   attachKeys(boardEl, {
     stock: play.onStock, hint: play.hint, undo: play.undo, redo: play.redo, pause: play.pause,
     resume: play.resume, newGame: () => play.newGame(), large: toggleLarge, fullscreen: fullscreen.toggle,
+    focusBoard: board.focus,
     escape: () => {
       fullscreen.leaveFillPage();
       ui.selected = null;
@@ -175,7 +178,8 @@ async function start() {
     play.openShared(shared);
     return;
   }
-  play.openVariant(variants.some((v) => v.id === prefs.variant) ? prefs.variant : "pyramid");
+  await play.openVariant(variants.some((v) => v.id === prefs.variant) ? prefs.variant : "pyramid");
+  sayImported(messages.say, t);
 }
 
 start();

@@ -6,6 +6,7 @@ import * as dealing from "./state/dealing.js";
 import { backThere, hintMessage } from "./text/hint-text.js";
 import { t, variantName } from "./text/i18n.js";
 import { explain } from "./text/refusals.js";
+import { moveSpoken, undoSpoken, wonText } from "./text/spoken.js";
 import { dayText } from "./view/screen.js";
 import * as stats from "./state/stats.js";
 import * as store from "./state/store.js";
@@ -75,11 +76,28 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
     session.save();
     stats.observe(variant().id, now, clock.elapsed(), game);
     screen.draw();
+    messages.speak(spoken(change, now));
     if (change.cause === "restore" && now.move_count > 0 && !now.won) say(t("restored"));
     if (change.cause === "takeover") say(t({ kept: "clashKept", lost: "clashLost" }[change.clash] || "takenOver"), change.clash ? 0 : 8000);
     const wasStuck = Boolean(change.previous && change.previous.stuck);
     if (now.stuck && !wasStuck && now.move_count > 0) explainLoss();
     if (prefs.autoKings && ["move", "new", "restart"].includes(change.cause)) removeKing(now);
+  }
+
+  /** What a player who listens is told of a new position: the move, the undo, the win, the deal. */
+  function spoken(change, now) {
+    const before = change.previous;
+    if (now.won && ["move", "redo"].includes(change.cause)) {
+      return `${t("wonTitle")} ${wonText(clock.elapsed(), now.move_count, ui.undos)}`;
+    }
+    let text = "";
+    if (["move", "redo"].includes(change.cause) && before) text = moveSpoken(before, now);
+    else if (change.cause === "undo" && before && change.count === 1) text = undoSpoken(before.last_move);
+    else if (change.newGame) {
+      const deal = now.deal === null ? t("deck") : t("deal", { n: now.deal });
+      text = t("saidNew", { name: variantName(variant()), deal });
+    }
+    return now.stuck && text ? `${text} ${t("stuckTitle")}.` : text;
   }
 
   /** The option to remove kings by themselves: an available king goes a moment after the
@@ -193,6 +211,11 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
   /** A new game: a deal number (as text), the daily deal ({daily: true}), or a random deal,
    *  proven winnable when the player chose that for this variant. */
   async function newGame(deal = null, { daily = false } = {}) {
+    // Offline, today's deal cannot come: say so before asking to give up the game on the table.
+    if (daily && navigator.onLine === false) {
+      say(t("dailyOffline"), 8000);
+      return;
+    }
     if (await givenUp()) await startDeal(deal, daily);
   }
 

@@ -104,6 +104,7 @@ export function openMore(session, prefs) {
   for (const [id, key] of Object.entries(CHECKS)) $(id).checked = prefs[key];
   const { variant, view } = session.state;
   $("deal-input").value = "";
+  dealError("");
   $("winnable-check").checked = dealing.winnableOnly(variant.id);
   $("winnable-label").textContent = t("winnableOnly", { name: variantName(variant) });
   const deal = view ? view.deal : null;
@@ -137,16 +138,26 @@ export function bindMore(session, prefs, on) {
   };
   for (const [id, key] of Object.entries(CHECKS)) $(id).addEventListener("change", (e) => keep(key, e.target.checked));
   for (const [id, [key]] of Object.entries(CHOICES)) $(id).addEventListener("change", (e) => keep(key, e.target.value));
+  $("deal-input").addEventListener("input", () => dealError(""));
   $("deal-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const text = $("deal-input").value.trim();
     if (!/^\d+$/.test(text)) {
-      on.say(t("dealNumberBad"));
+      dealError(t("dealNumberBad")); // in the dialog, beside the field: a message under it would not be seen
       return;
     }
     $("more-dialog").close();
     on.newGame(text); // as text: deal numbers may be larger than JavaScript numbers hold exactly
   });
+}
+
+/** The deal number field's own error, shown beside it ("" takes it away). */
+function dealError(text) {
+  const error = $("deal-error");
+  error.textContent = text;
+  error.hidden = !text;
+  if (text) $("deal-input").setAttribute("aria-invalid", "true");
+  else $("deal-input").removeAttribute("aria-invalid");
 }
 
 async function copyShareLink(say) {

@@ -18,6 +18,15 @@ export function download(data = collect()) {
  * The More dialog's Export and Import. deps: say(text, ms), ask(dialog, yes, no), variants()
  * (the known variant ids), check(record) (the rules' answer for a record), t (the texts).
  */
+const IMPORTED = "pyramid-solitaire.imported"; // for the page after the reload: say that it worked
+
+/** Just after an import's reload: say that the import worked (once). */
+export function sayImported(say, t) {
+  if (sessionStorage.getItem(IMPORTED) === null) return;
+  sessionStorage.removeItem(IMPORTED);
+  say(t("importDone"), 8000);
+}
+
 export function bindTransfer({ say, ask, variants, check, t }) {
   const $ = (id) => document.getElementById(id);
   $("btn-export").addEventListener("click", () => {
@@ -46,6 +55,8 @@ export function bindTransfer({ say, ask, variants, check, t }) {
       say(t("importFull"), 0);
       return;
     }
-    window.location.reload(); // the imported games, statistics and settings, as a new visit shows them
+    // The imported games, statistics and settings, as a new visit shows them; that visit says so.
+    sessionStorage.setItem(IMPORTED, "1");
+    window.location.reload();
   });
 }

@@ -1,9 +1,11 @@
-// The keyboard: one key per action, arrow keys between the available cards, Esc to let go.
+// The keyboard: one key per action, arrow keys between the free cards (the board is one tab
+// stop), S to the stock and W to the waste, arrow keys along the toolbar, Esc to let go.
 
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+const STOPS = ".card.available:not(.gone), #stock";
 
 /**
- * actions: {stock, hint, undo, redo, pause, resume, newGame, large, fullscreen, escape};
+ * actions: {stock, hint, undo, redo, pause, resume, newGame, large, fullscreen, escape, focusBoard};
  * isPaused() -> boolean. Keys are ignored while a dialog is open or a field has the focus.
  */
 export function attachKeys(boardEl, actions, isPaused) {
@@ -21,14 +23,22 @@ export function attachKeys(boardEl, actions, isPaused) {
       return;
     }
     const arrow = ARROWS[event.key];
-    if (arrow && !ctrl) {
-      event.preventDefault();
-      focusNext(boardEl, ...arrow);
+    if (arrow && !ctrl && !event.shiftKey) {
+      const where = document.activeElement;
+      if (where && where.closest(".toolbar")) {
+        event.preventDefault();
+        alongToolbar(where, arrow[0] + arrow[1]);
+      } else if (!where || where === document.body || boardEl.contains(where)) {
+        // Only from the board or from nowhere: a panel's or the review's buttons keep their arrows.
+        event.preventDefault();
+        focusNext(boardEl, ...arrow, actions.focusBoard);
+      }
       return;
     }
     const keys = ctrl ? { z: event.shiftKey ? actions.redo : actions.undo, y: actions.redo } : {
       d: actions.stock, h: actions.hint, u: actions.undo, y: actions.redo, p: actions.pause,
       n: actions.newGame, l: actions.large, f: actions.fullscreen,
+      s: () => boardEl.querySelector("#stock")?.focus(), w: () => focusWaste(boardEl),
     };
     if (keys[key]) {
       event.preventDefault();
@@ -37,18 +47,30 @@ export function attachKeys(boardEl, actions, isPaused) {
   });
 }
 
-/** Arrow keys move the focus to the nearest available card (or the stock) that way. */
-function focusNext(boardEl, dx, dy) {
-  const targets = [...boardEl.querySelectorAll(".card.available:not(.gone), #stock")];
+/** W: the waste's top card, or the first free card beside the pyramid (the open stock card, a pile). */
+function focusWaste(boardEl) {
+  const free = [...boardEl.querySelectorAll(".card.available:not(.gone)")].filter((el) => el.dataset.where !== "pyramid");
+  (free.find((el) => el.dataset.where === "waste") ?? free[0])?.focus();
+}
+
+/** The toolbar's arrow keys: to the next or previous button that can be pressed, round the end. */
+function alongToolbar(from, step) {
+  const buttons = [...from.closest(".toolbar").querySelectorAll("button")].filter((b) => b.offsetParent && !b.disabled);
+  const at = buttons.indexOf(from.closest("button"));
+  buttons[(at + step + buttons.length) % buttons.length]?.focus();
+}
+
+/** Arrow keys move the focus to the nearest free card (or the stock) that way; from outside the
+ *  board they enter it at its tab stop. Places are the cards' resting places (data-x, data-y),
+ *  not where a sliding card is passing. */
+function focusNext(boardEl, dx, dy, enter) {
+  const targets = [...boardEl.querySelectorAll(STOPS)];
   const from = document.activeElement;
   if (!targets.includes(from)) {
-    targets[0]?.focus();
+    enter();
     return;
   }
-  const middle = (el) => {
-    const r = el.getBoundingClientRect();
-    return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
-  };
+  const middle = (el) => ({ x: Number(el.dataset.x) + el.offsetWidth / 2, y: Number(el.dataset.y) + el.offsetHeight / 2 });
   const a = middle(from);
   let best = null;
   for (const el of targets) {

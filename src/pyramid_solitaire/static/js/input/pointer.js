@@ -1,5 +1,7 @@
 // Mouse, finger and keyboard on the board, through pointer events.
 // A press that does not move is a click (pick a card); a press that moves drags the card.
+// Cards and the stock act on pointerup alike: the browser's click may never come (Chromium sends
+// none for a tap just after a touch drag), so only a keyboard's click (Enter, Space) is used.
 // While dragging, legal partners nearby pull the card gently towards them (snapping).
 
 const DRAG_START = 6; // px a press must move before it is a drag rather than a click
@@ -26,6 +28,11 @@ export function attachInput(board, handlers) {
       if (moving) handlers.redraw();
     }
     if (drag) return; // another finger is dragging
+    const stock = event.target.closest("#stock");
+    if (stock) {
+      drag = { el: stock, stock: true, id: event.pointerId, moving: false, target: null };
+      return;
+    }
     const el = event.target.closest(".card");
     if (!el || el.classList.contains("gone")) return;
     event.preventDefault(); // no text selection or native image drag
@@ -79,7 +86,13 @@ export function attachInput(board, handlers) {
 
   function finish(event, cancelled) {
     if (!drag || event.pointerId !== drag.id) return;
-    const { el, card, moving, target } = endDrag();
+    const { el, card, moving, target, stock } = endDrag();
+    if (stock) {
+      // A press on the stock that is let go on it draws (or turns the waste over).
+      const over = document.elementsFromPoint(event.clientX, event.clientY).includes(el);
+      if (!cancelled && over) handlers.onStock();
+      return;
+    }
     if (cancelled) {
       handlers.redraw();
       return;
@@ -105,13 +118,10 @@ export function attachInput(board, handlers) {
   board.addEventListener("pointercancel", (event) => finish(event, true));
 
   board.addEventListener("click", (event) => {
-    const stock = event.target.closest("#stock");
-    if (stock) {
-      handlers.onStock();
-      return;
-    }
-    // Enter or Space on a focused card (a pointer click was handled on pointerup).
+    if (event.detail !== 0) return; // a pointer's click: handled on pointerup
+    // Enter or Space on the focused stock or card.
+    if (event.target.closest("#stock")) handlers.onStock();
     const el = event.target.closest(".card");
-    if (el && event.detail === 0) handlers.onCard(el.dataset.card);
+    if (el) handlers.onCard(el.dataset.card);
   });
 }

@@ -3,7 +3,7 @@
 export const STRINGS = {
   title: "Pyramiden-Solitär", board: "Die Pyramide, der Vorrat und die Ablage",
   games: "Spiele", newGame: "Neues Spiel", hint: "Hinweis", undo: "Zurück", redo: "Wiederholen",
-  playAgain: "Nochmal", pause: "Pause", resume: "Weiter", large: "Große Karten",
+  playAgain: "Noch einmal", pause: "Pause", resume: "Weiter", large: "Große Karten",
   fullscreen: "Vollbild", more: "Mehr", close: "Schließen", rules: "Regeln und Tipps",
   deal: "Partie {n}", deck: "Eigenes Blatt", time: "Zeit", moves: "Züge",
   pass: "Durchgang", dealShort: "Nr. {n}",
@@ -12,7 +12,7 @@ export const STRINGS = {
   wonTitle: "Gewonnen!",
   wonText: { one: "Abgeräumt in {time} mit {count} Zug.", other: "Abgeräumt in {time} mit {count} Zügen." },
   stuckTitle: "Kein Zug mehr möglich",
-  stuckText: "Kein Paar, kein König und keine Karte zum Ziehen. Nimm ein paar Züge zurück, spiele diese Partie nochmal oder beginne eine neue.",
+  stuckText: "Kein Paar, kein König und keine Karte zum Ziehen. Nimm ein paar Züge zurück, spiele diese Partie noch einmal oder beginne eine neue.",
   gameMenu: "Spiel wählen", recent: "Zuletzt gespielt",
   allGames: "Alle Spiele", markFavourite: "{name} als Favorit markieren",
   unmarkFavourite: "{name} aus den Favoriten entfernen", noRecent: "Noch nichts gespielt.",
@@ -20,7 +20,7 @@ export const STRINGS = {
   playDeal: "Partie Nummer", go: "Spielen",
   dealNumberBad: "Eine Partienummer ist eine ganze Zahl von 0 bis 18.446.744.073.709.551.615.",
   stockEmpty: "Leerer Vorrat", recycleHere: "Ablage umdrehen (neuer Durchgang)",
-  drawHere: { one: "Vom Vorrat ziehen ({count} Karte)", other: "Vom Vorrat ziehen ({count} Karten)" },
+  drawHere: { one: "{count} Karte im Vorrat: ziehen", other: "{count} Karten im Vorrat: ziehen" },
   hintPair: "Hinweis: {a} und {b} zusammen ablegen.", hintKing: "Hinweis: {card} ablegen.",
   hintDraw: "Hinweis: zieh eine Karte.", hintRecycle: "Hinweis: dreh die Ablage um.",
   hintNone: "Es ist kein Zug mehr möglich.", hintUnchecked: "(Ein erlaubter Zug; der Löser hat ihn nicht geprüft.)",
@@ -30,7 +30,7 @@ export const STRINGS = {
   hintLost: "Diese Stellung ist nicht mehr zu gewinnen.",
   hintLastWinnable: "Zuletzt gewinnbar war es nach Zug {n} ({move}); dann hat {losing} es verloren.",
   hintLostAtStart: "Am Anfang war die Partie gewinnbar; schon der erste Zug, {losing}, hat es verloren.",
-  hintNeverWinnable: "Diese Partie ist von Anfang an nicht zu gewinnen.",
+  hintNeverWinnable: "Der Löser hat bewiesen, dass kein Weg die Pyramide dieser Partie abräumt.",
   hintLostUnknown: "(Der Löser fand in der Zeit nicht heraus, wann es zuletzt gewinnbar war.)",
   hintUndoButton: { one: "{count} Zug zurück", other: "{count} Züge zurück" },
   hintBackThere: "Zurück nach Zug {n}: von hier ist die Partie noch zu gewinnen.",
@@ -91,7 +91,7 @@ export const STRINGS = {
   watchWon: { one: "Gewonnen in {count} Zug. Das Spielfeld geht an dein Spiel zurück.", other: "Gewonnen in {count} Zügen. Das Spielfeld geht an dein Spiel zurück." },
   // the toolbar's short labels (small screens), the end panel, feel and options
   gamesShort: "Spiele", newShort: "Neu", hintShort: "Hinweis", undoShort: "Zurück", redoShort: "Vor",
-  againShort: "Nochmal", pauseShort: "Pause", largeShort: "Groß", fullShort: "Vollbild", moreShort: "Mehr",
+  againShort: "Noch mal", pauseShort: "Pause", largeShort: "Groß", fullShort: "Vollbild", moreShort: "Mehr",
   playOn: "Weiterspielen", lostTitle: "Diese Partie ist nicht mehr zu gewinnen",
   wonUndos: "Abgeräumt in {time} mit {moves} Zügen und {undos}-mal zurückgenommen.", wonUndoOne: "Abgeräumt in {time} mit {moves} Zügen und einmal zurückgenommen.", statsUndos: "Rücknahmen in dieser Partie",
   soundOption: "Töne (leise, für Paare, Könige, Ziehen, Abweisungen und den Sieg)",
@@ -99,6 +99,17 @@ export const STRINGS = {
   backOption: "Kartenrücken", feltOption: "Tisch",
   "back-blue": "Blau", "back-red": "Rot", "back-green": "Grün",
   "felt-green": "Grün", "felt-blue": "Blau", "felt-red": "Rot", "felt-grey": "Grau",
+  // Nach Gehör gespielt (spoken.js): jeder Zug gesagt, jede Karte mit ihrem Platz genannt.
+  toolbar: "Spielaktionen",
+  boardKeys: "Die Pfeiltasten wechseln zwischen den freien Karten, Enter wählt eine; S springt zum Vorrat, W zur Ablage, D zieht, H gibt einen Hinweis.",
+  placeRow: "Reihe {row}, Karte {n}", placeWaste: "Ablage", placeWasteN: "Ablage {n}", placePile: "Stapel {n}",
+  placeOpen: "offene Vorratskarte", placeCovered: "verdeckt", placeHint: "Hinweis",
+  saidRemoved: "{cards} entfernt.",
+  saidRemovedFreed: { one: "{cards} entfernt, {freed} ist jetzt frei.", other: "{cards} entfernt, {freed} sind jetzt frei." },
+  saidDraw: "Gezogen: {cards}; noch {count} im Vorrat.", saidDrawLast: "Gezogen: {cards}; der Vorrat ist leer.",
+  saidOpen: "Offen auf dem Vorrat: {card}.", saidRecycle: "Ablage umgedreht: Durchgang {n} von {of}.",
+  saidUndo: "Zurückgenommen: {move}.", saidNew: "{name}, {deal}.",
+  lostStartTitle: "Diese Partie ist von Anfang an nicht zu gewinnen", importDone: "Importiert: Deine gespeicherten Spiele, die Statistik und die Einstellungen sind jetzt die aus der Datei.",
 };
 
 // Every refusal the server or the rules can give, by its code (see i18n.js).
@@ -142,7 +153,7 @@ export const REFUSALS = {
   body_too_large: "Die Anfrage ist größer als {limit} Bytes", body_too_slow: "Die Anfrage kam nicht rechtzeitig an",
   request_too_slow: "Die Anfrage kam nicht innerhalb von {seconds} s an",
   too_many_connections: "Der Server ist mit zu vielen Spielern beschäftigt; versuch es in {retry_after} s wieder",
-  rate_limited: "Zu viele Tipps von hier aus; Tipps pausieren für {retry_after} s",
+  rate_limited: "Zu viele Hinweise von hier aus; Hinweise pausieren für {retry_after} s",
   request_not_json: "Die Anfrage ist beschädigt", request_field_missing: "In der Anfrage fehlt {field}",
   request_field_unknown: "Die Anfrage hat einen unbekannten Teil {field}", request_field_invalid: "In der Anfrage ist {field} ungültig",
   daily_date: "{text} ist kein Datum",
@@ -152,7 +163,7 @@ export const REFUSALS = {
 
 // Saves, giving a game up, export and import (issue 9): kept in one block of their own.
 export const SAVES_STRINGS = {
-  giveUpTitle: "Dieses Spiel aufgeben?", giveUpText: "Es zählt als verloren.", giveUp: "Aufgeben", keepPlaying: "Weiterspielen",
+  giveUpTitle: "Diese Partie aufgeben?", giveUpText: "Sie zählt als verloren.", giveUp: "Aufgeben", keepPlaying: "Weiterspielen",
   saveBrokenStays: "Dein gespeichertes Spiel ließ sich nicht lesen, und der Speicher ist zu voll für eine Kopie, darum bleibt es, wo es ist. Dieses neue Spiel lässt sich erst speichern, wenn wieder Platz ist.",
   saveFailed: "Dieses Spiel lässt sich in diesem Browser nicht speichern: sein Speicher ist voll. Du kannst weiterspielen, aber das Spiel geht verloren, wenn die Seite geschlossen wird.",
   saveBrokenBeside: "Dein gespeichertes Spiel ließ sich nicht lesen, und der Speicher ist zu voll für eine Kopie, darum bleibt es unter „{key}“. Deine Spiele werden daneben gespeichert, bis es verschoben werden kann.",

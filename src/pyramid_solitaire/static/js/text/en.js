@@ -20,7 +20,7 @@ export const STRINGS = {
   playDeal: "Play deal number", go: "Play",
   dealNumberBad: "A deal number is a whole number from 0 to 18,446,744,073,709,551,615.",
   stockEmpty: "Empty stock", recycleHere: "Turn the waste over (recycle)",
-  drawHere: { one: "Draw from the stock ({count} card)", other: "Draw from the stock ({count} cards)" },
+  drawHere: { one: "{count} card in the stock: draw", other: "{count} cards in the stock: draw" },
   hintPair: "Hint: pair {a} with {b}.", hintKing: "Hint: remove {card}.",
   hintDraw: "Hint: draw a card.", hintRecycle: "Hint: turn the waste over.",
   hintNone: "No move is left.", hintUnchecked: "(A legal move; the solver has not checked it.)",
@@ -30,7 +30,7 @@ export const STRINGS = {
   hintLost: "This position cannot be won any more.",
   hintLastWinnable: "It was last winnable after move {n} ({move}); then {losing} lost it.",
   hintLostAtStart: "It was winnable at the start; the first move, {losing}, lost it.",
-  hintNeverWinnable: "This deal cannot be won from the start.",
+  hintNeverWinnable: "The solver has proven that no line of moves clears this deal's pyramid.",
   hintLostUnknown: "(The solver ran out of time looking for the last winnable position.)",
   hintUndoButton: { one: "Undo {count} move", other: "Undo {count} moves" },
   hintBackThere: "Back after move {n}: from here the game can still be won.",
@@ -100,6 +100,17 @@ export const STRINGS = {
   backOption: "Card back", feltOption: "Table",
   "back-blue": "Blue", "back-red": "Red", "back-green": "Green",
   "felt-green": "Green", "felt-blue": "Blue", "felt-red": "Red", "felt-grey": "Grey",
+  // Played by ear (spoken.js): every move said, each card named with its place.
+  toolbar: "Game actions",
+  boardKeys: "Arrow keys move between the free cards, Enter picks one; S goes to the stock, W to the waste, D draws, H gives a hint.",
+  placeRow: "row {row}, card {n}", placeWaste: "waste", placeWasteN: "waste {n}", placePile: "pile {n}",
+  placeOpen: "open stock card", placeCovered: "covered", placeHint: "hint",
+  saidRemoved: "{cards} removed.",
+  saidRemovedFreed: { one: "{cards} removed; {freed} is now free.", other: "{cards} removed; {freed} are now free." },
+  saidDraw: "Drawn: {cards}; {count} left in the stock.", saidDrawLast: "Drawn: {cards}; the stock is empty.",
+  saidOpen: "Open on the stock: {card}.", saidRecycle: "The waste is turned over: pass {n} of {of}.",
+  saidUndo: "Undone: {move}.", saidNew: "{name}, {deal}.",
+  lostStartTitle: "This deal cannot be won from the start", importDone: "Imported: your saved games, statistics and settings are those of the file now.",
 };
 
 // Every refusal the server or the rules can give, by its code (see i18n.js).

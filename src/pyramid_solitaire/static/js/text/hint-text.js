@@ -22,7 +22,11 @@ function lostSince(h) {
 /** The message for the server's hint `h`: {text, ms, undo (moves to undo back to the last
  *  winnable position, or null)}. */
 export function hintMessage(h) {
-  if (h.verdict === "unwinnable") return { text: `${t("hintLost")} ${lostSince(h)}`, ms: 0, undo: h.undo || null };
+  if (h.verdict === "unwinnable") {
+    // A deal lost from the start was never winnable: "cannot be won any more" would be wrong.
+    const text = h.last_winnable !== null && h.last_winnable < 0 ? lostSince(h) : `${t("hintLost")} ${lostSince(h)}`;
+    return { text, ms: 0, undo: h.undo || null };
+  }
   if (h.move === null) return { text: t("hintNone"), ms: 4000, undo: null };
   const line = t(h.shortest ? "hintShortest" : "hintWinning", { count: h.steps });
   return { text: `${advice(h.move)} ${h.checked ? line : t(h.busy ? "hintBusy" : "hintUnchecked")}`, ms: 8000, undo: null };

@@ -69,7 +69,9 @@ export const refusalTemplate = (code) => REFUSALS[lang][code] ?? null;
 /** Every refusal code each language has: {en: [...], de: [...]} (for tests/test_i18n.py). */
 export const refusalCodes = () => Object.fromEntries(Object.entries(REFUSALS).map(([code, all]) => [code, Object.keys(all)]));
 
-/** Fill every element marked data-i18n (text) or data-i18n-label (title and aria-label). */
+/** Fill every element marked data-i18n (text), data-i18n-label (title and aria-label), data-i18n-title
+ *  (the title only: a toolbar button is named by the text it shows, its full name is the tooltip) or
+ *  data-i18n-aria (aria-label). */
 export function translatePage(root = document) {
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   for (const el of root.querySelectorAll("[data-i18n-label]")) {
@@ -77,6 +79,7 @@ export function translatePage(root = document) {
     el.title = text;
     el.setAttribute("aria-label", text);
   }
+  for (const el of root.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
   for (const el of root.querySelectorAll("[data-i18n-aria]")) el.setAttribute("aria-label", t(el.dataset.i18nAria));
   document.title = t("title");
 }

@@ -126,7 +126,9 @@ const COMMON_FAQ = {
     ["What is the daily deal?", "One deal per game and calendar day, the same for everyone. Start it under More; the board marks it. Every deal has a number: share it with the link under More."],
     ["When does a game count in the statistics?", "A game counts as played from its first move, as won the first time the pyramid is cleared, and as lost when no move is left or when you start another game (also Play again) before winning it. The result is decided once: undoing out of a lost position to play on is practice."],
     ["How is my game saved?", "By itself, in this browser: after every move and every few seconds while the clock runs, one game per variant, with its time. Close the tab and come back later: the game goes on where you left it. The save stays on this device; another browser or a private window starts afresh."],
-    ["Why do the German rules say B and D?", "In German the jack is Bube (B) and the queen Dame (D), so the pairs read A+D and 2+B there. The card faces are the international ones with J and Q, and moves are written with them (Js + 2c): J is Bube, Q Dame, K König, T the 10."],
+    ["Why do the German rules say B and D?", "In German the jack is Bube (B) and the queen Dame (D), so the pairs read A+D and 2+B there, and a move the English page writes J\u2660 + 2\u2663 reads B\u2660 + 2\u2663. The card faces are the international ones with J and Q."],
+    ["Is the J a joker?", "No: the deck has no jokers. J is the jack (11), Q the queen (12) and K the king (13); an ace is always 1."],
+    ["Why can't I pick a card I can see?", "A card is available only when no card lies on it, not even a corner: a pyramid card is free when both cards on it are gone, and of a waste pile only the top card is available. Tap it anyway and the page says which cards still cover it."],
   ],
   de: [
     ["Muss der Vorrat leer sein, um zu gewinnen?", "Nein. Du gewinnst, sobald alle 28 Karten der Pyramide abgeräumt sind; was im Vorrat, auf der Ablage oder in den Stapeln liegt, zählt nicht."],
@@ -135,7 +137,9 @@ const COMMON_FAQ = {
     ["Was ist die Partie des Tages?", "Eine Partie pro Spiel und Kalendertag, für alle gleich. Starte sie unter Mehr; das Spielfeld markiert sie. Jede Partie hat eine Nummer: teile sie mit dem Link unter Mehr."],
     ["Wann zählt eine Partie in der Statistik?", "Eine Partie zählt ab dem ersten Zug als gespielt, als gewonnen, sobald die Pyramide zum ersten Mal abgeräumt ist, und als verloren, wenn kein Zug mehr geht oder wenn du vor dem Sieg eine andere beginnst (auch Nochmal). Das Ergebnis steht einmal fest: Zurücknehmen aus einer verlorenen Stellung ist Übung."],
     ["Wie wird meine Partie gespeichert?", "Von selbst, in diesem Browser: nach jedem Zug und alle paar Sekunden, solange die Uhr läuft, eine Partie pro Spiel, mit ihrer Zeit. Schließ den Tab und komm später wieder: die Partie geht weiter, wo du aufgehört hast. Der Spielstand bleibt auf diesem Gerät; ein anderer Browser oder ein privates Fenster beginnt neu."],
-    ["Warum stehen auf den Karten J und Q statt B und D?", "Die Kartenbilder sind die internationalen mit J (Jack) für den Buben und Q (Queen) für die Dame; auch Züge werden so geschrieben (Js + 2c). In den Regeln heißen sie Bube (B, 11) und Dame (D, 12), darum lauten die Paare dort A+D und 2+B. K ist der König, T die 10."],
+    ["Warum stehen auf den Karten J und Q statt B und D?", "Die Kartenbilder sind die internationalen: J ist der Bube und Q die Dame. Die Seite schreibt sie deutsch, als Bube (B, 11) und Dame (D, 12): Die Paare lauten A+D und 2+B, ein Zug heißt zum Beispiel B\u2660 + 2\u2663. K ist der König, die Zehn steht als 10 da."],
+    ["Ist das J ein Joker?", "Nein: Das Blatt hat keine Joker. J ist der Bube (11), Q die Dame (12) und K der König (13); ein Ass zählt immer 1."],
+    ["Warum kann ich eine Karte nicht wählen, die ich sehe?", "Spielbar ist eine Karte erst, wenn keine Karte mehr auf ihr liegt, auch nicht mit einer Ecke: Eine Pyramidenkarte wird frei, wenn beide Karten auf ihr weg sind, und von einem Ablagestapel ist nur die oberste Karte spielbar. Tippst du sie trotzdem an, sagt die Seite, welche Karten sie noch verdecken."],
   ],
 };
 
@@ -144,12 +148,14 @@ const KEYS = {
   en: [
     "Click or tap two available cards that add up to 13, or drag one onto the other. A king goes with one click.",
     "Click the stock to draw; click the empty stock to turn the waste over when a pass is left.",
-    "Keys: Tab or the arrow keys move between available cards, Enter or Space picks one; D draws, H hint, U or Ctrl+Z undo, Y or Ctrl+Y redo, P pause, N new game, L large cards, F fullscreen, Esc clears a choice.",
+    "Keys: the board is one stop for Tab; there the arrow keys move between available cards, Enter or Space picks one. S goes to the stock, W to the waste; D draws, H hint, U or Ctrl+Z undo, Y or Ctrl+Y redo, P pause, N new game, L large cards, F fullscreen, Esc clears a choice.",
+    "Played by ear: a screen reader hears every move (the cards removed, the cards now free, the card drawn and what is left in the stock), and each card says its row and place, and whether it is covered.",
   ],
   de: [
     "Klicke oder tippe zwei spielbare Karten mit der Summe 13 an oder ziehe eine auf die andere. Ein König geht mit einem Klick.",
     "Klicke auf den Vorrat, um zu ziehen; klicke auf den leeren Vorrat, um die Ablage umzudrehen, wenn noch ein Durchgang übrig ist.",
-    "Tasten: Tab oder die Pfeiltasten wechseln zwischen spielbaren Karten, Enter oder Leertaste wählt eine; D zieht, H Hinweis, U oder Strg+Z zurück, Y oder Strg+Y wiederholen, P Pause, N neues Spiel, L große Karten, F Vollbild, Esc hebt die Auswahl auf.",
+    "Tasten: Das Spielfeld ist für Tab ein einziger Halt; dort wechseln die Pfeiltasten zwischen spielbaren Karten, Enter oder Leertaste wählt eine. S springt zum Vorrat, W zur Ablage; D zieht, H Hinweis, U oder Strg+Z zurück, Y oder Strg+Y wiederholen, P Pause, N neues Spiel, L große Karten, F Vollbild, Esc hebt die Auswahl auf.",
+    "Nach Gehör: Ein Bildschirmleser hört jeden Zug (die abgelegten Karten, die nun freien, die gezogene Karte und was im Vorrat bleibt), und jede Karte nennt Reihe und Platz und ob sie verdeckt ist.",
   ],
 };
 

@@ -1,10 +1,12 @@
 // Draws a view on the board element, following a layout plan (layout.js) made for it.
 // Cards keep their element between renders, so a move slides them instead of redrawing; those
 // elements are the board's only memory, kept per board, not in module globals.
+// The board is one tab stop (a roving tabindex): the free cards and the stock take the focus in
+// turn (keys.js moves it), and a card that goes away hands the focus to the nearest free one.
 
 import { RATIO, placements } from "./layout.js";
 import { t } from "../text/i18n.js";
-import { cardLabel } from "../text/words.js";
+import { cardPlaceLabel } from "../text/spoken.js";
 
 /** A card's face; the four-colour deck has its own diamonds (blue) and clubs (green). */
 const faceSrc = (card, fourColour) =>
@@ -50,16 +52,41 @@ function makeStock() {
   return el;
 }
 
-/** A board on `boardEl`: render(view, plan, marks), clear(), shake(cards). */
+/** What the focus may rest on: a free card or the stock. */
+export const isStop = (el) => Boolean(el && el.isConnected && !el.classList.contains("gone")
+  && (el.classList.contains("available") || el.id === "stock"));
+
+/** A board on `boardEl`: render(view, plan, marks), clear(), shake(cards), focus(). */
 export function createBoard(boardEl) {
   const cards = new Map(); // card text -> its element, for the cards on the table now
   const slots = [];
   let stockEl = null;
+  let stop = null; // the one element of the board that Tab reaches
+
+  function setStop(el) {
+    if (stop && stop !== el) stop.tabIndex = -1;
+    stop = el;
+    if (el) el.tabIndex = 0;
+  }
+  boardEl.addEventListener("focusin", (event) => {
+    if (isStop(event.target)) setStop(event.target);
+  });
+
+  /** The free card (or the stock) nearest to where `el` lies. */
+  function nearest(el) {
+    const stops = [...boardEl.querySelectorAll(".card.available:not(.gone), #stock")];
+    if (!el) return stops.find((e) => e.dataset.where === "pyramid") ?? stops[0] ?? null; // the pyramid first
+    const at = (e) => ({ x: Number(e.dataset.x), y: Number(e.dataset.y) });
+    const a = at(el);
+    const dist = (e) => Math.hypot(at(e).x - a.x, at(e).y - a.y);
+    return stops.reduce((best, e) => (best && dist(best) <= dist(e) ? best : e), null);
+  }
 
   /** Draw `view` as `plan` lays it out; `marks` says which cards are selected or hinted, and
    *  the looks: the card back ("blue", "red", "green") and the four-colour deck. */
   function render(view, plan, { selected = null, hint = [], back = "blue", fourColour = false } = {}) {
     const { cw } = plan;
+    const focused = boardEl.contains(document.activeElement) ? document.activeElement : null;
     boardEl.style.setProperty("--cw", `${cw}px`);
     boardEl.style.setProperty("--ch", `${Math.round(cw * RATIO)}px`);
     boardEl.style.width = `${Math.round(plan.width * cw)}px`;
@@ -72,7 +99,7 @@ export function createBoard(boardEl) {
 
     const seen = new Set();
     const available = new Set(view.available);
-    for (const [card, x, y, z, where, onTop] of placements(view, plan)) {
+    for (const [card, x, y, z, where, onTop, spot] of placements(view, plan)) {
       seen.add(card);
       let el = cards.get(card);
       if (!el) {
@@ -94,10 +121,13 @@ export function createBoard(boardEl) {
       el.classList.toggle("available", isAvailable);
       el.classList.toggle("selected", card === selected);
       el.classList.toggle("hint", hint.includes(card));
-      el.tabIndex = isAvailable ? 0 : -1;
-      el.setAttribute("aria-label", cardLabel(card));
+      if (el !== stop) el.tabIndex = -1;
+      el.setAttribute("aria-label", cardPlaceLabel(card, spot, { covered: !isAvailable, hint: hint.includes(card) }));
       el.setAttribute("aria-pressed", card === selected ? "true" : "false");
+      if (isAvailable) el.removeAttribute("aria-disabled");
+      else el.setAttribute("aria-disabled", "true");
       el.classList.remove("gone");
+      el.removeAttribute("aria-hidden");
     }
     // Cards of the last pair or king fly off the table; others (undone draws) just fade.
     const removed = new Set(view.last_move ? view.last_move.split("+") : []);
@@ -112,14 +142,32 @@ export function createBoard(boardEl) {
       }
       el.classList.toggle("flying", flying);
       el.classList.add("gone");
+      el.tabIndex = -1;
+      el.setAttribute("aria-hidden", "true");
       setTimeout(() => el.remove(), flying ? 480 : 220);
     }
+    keepStop(focused);
+  }
+
+  /** The tab stop moves to the nearest free card when its own went away or was covered; so does
+   *  the focus, which never drops to the page. */
+  function keepStop(focused) {
+    const lost = focused && !isStop(focused) ? focused : null;
+    if (!isStop(stop) || lost) setStop(nearest(lost || stop));
+    if (lost && stop) stop.focus({ preventScroll: true });
+  }
+
+  /** Give the focus to the board's tab stop (after a panel or the pause goes). */
+  function focus() {
+    if (!isStop(stop)) setStop(nearest(null));
+    stop?.focus({ preventScroll: true });
   }
 
   /** Forget every card element (a new deal or another variant). */
   function clear() {
     cards.clear();
     stockEl = null;
+    stop = null;
     slots.length = 0;
     boardEl.replaceChildren();
   }
@@ -161,18 +209,23 @@ export function createBoard(boardEl) {
       boardEl.append(stockEl);
     }
     place(stockEl, spot.x, spot.y, cw);
+    stockEl.dataset.x = String(spot.x * cw);
+    stockEl.dataset.y = String(spot.y * cw);
+    if (stockEl !== stop) stockEl.tabIndex = -1;
     const count = view.stock.count - (view.stock.top ? 1 : 0);
     stockEl.classList.toggle("empty", count <= 0);
     stockEl.classList.toggle("can-recycle", view.can_recycle);
     stockEl.classList.toggle("can-draw", view.can_draw);
     stockEl.classList.toggle("hint", hint.includes("draw") || hint.includes("recycle"));
     stockEl.querySelector(".badge").textContent = count > 0 ? String(count) : "";
-    const label = view.can_draw ? t("drawHere", { count: view.stock.count })
-      : view.can_recycle ? t("recycleHere") : t("stockEmpty");
-    stockEl.setAttribute("aria-label", label);
+    // The badge's number starts the name, as it is seen ("24 cards in the stock: draw").
+    const hinted = hint.includes("draw") || hint.includes("recycle");
+    const label = (view.can_draw ? t("drawHere", { count }) : view.can_recycle ? t("recycleHere") : t("stockEmpty"))
+      + (hinted ? `, ${t("placeHint")}` : "");
+    stockEl.setAttribute("aria-label", label); // an empty stock still answers: it says why not
     stockEl.title = label;
     stockEl.dataset.count = String(view.stock.count);
   }
 
-  return { render, clear, shake };
+  return { render, clear, shake, focus };
 }

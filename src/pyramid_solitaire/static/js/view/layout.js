@@ -4,22 +4,23 @@
 
 export const RATIO = 1.4;
 const ROW_STEP = 0.5 * RATIO; // a covered card shows its top half: rank and suit stay readable
-const ROW_STEP_TALL = 0.75 * RATIO; // on a tall table the rows spread to show three quarters
-const GAP_TALL = 0.8;
+const ROW_STEP_TALL = 0.85 * RATIO; // on a tall table the rows spread, each card shown nearly whole
+const GAP_TALL = 2.5; // ... then the heaps move down towards the player's thumb
 const MARGIN = 0.15;
 const GAP = 0.3; // between the pyramid and the row of stock and wastes
 const FAN = 0.25; // a waste pile shows its top cards fanned to the right
 export const FAN_SHOWN = 3;
 const PILE_STEP = 0.6; // Giza's piles fan downwards, far enough to read each rank
+const PILE_STEP_TALL = 1; // ... and further on a tall table
 const SIDE_GAP = 0.45; // between the pyramid and the heaps beside it
 const SIDE_FAN = 0.3; // Giza's piles beside the pyramid fan to the right
 const NORMAL = 0.86; // normal cards leave some felt around the game; large cards fill the table
 
 // On a tall narrow screen (a phone held upright) the width sets the card size, so the cards of
-// a row overlap a little: the rank and suit sit in the top left corner and stay in sight, and
-// every card grows (large cards by about a fifth).
+// a row overlap: the rank and suit sit in the top left corner and stay in sight, and every card
+// grows (large cards by a tenth more).
 function colStep(large, compact) {
-  if (compact) return large ? 0.86 : 0.96;
+  if (compact) return large ? 0.76 : 0.86;
   return large ? 1.03 : 1.1;
 }
 
@@ -33,7 +34,7 @@ function arrange(view, options, sideways) {
   const gap = options.gap ?? GAP;
   const pyramidW = 6 * step + 1;
   const pyramidH = 6 * rowStep + RATIO;
-  const heaps = sideways ? heapsBeside(view, options) : heapsBelow(view, step, options);
+  const heaps = sideways ? heapsBeside(view, options) : heapsBelow(view, step, options.pileStep ?? PILE_STEP, options);
   let width, height, pyramidX, pyramidY, heapX, heapY;
   if (sideways) {
     width = pyramidW + SIDE_GAP + heaps.width + 2 * MARGIN;
@@ -58,11 +59,11 @@ function arrange(view, options, sideways) {
 }
 
 /** Below the pyramid: one row; Giza's piles fan downwards. */
-function heapsBelow(view, step, options) {
+function heapsBelow(view, step, pileStep, options) {
   const spots = [];
   if (view.piles.length) {
-    view.piles.forEach((_, j) => spots.push({ kind: "pile", index: j, x: j * step, y: 0, dx: 0, dy: PILE_STEP }));
-    return { spots, width: (view.piles.length - 1) * step + 1, height: RATIO + 2 * PILE_STEP };
+    view.piles.forEach((_, j) => spots.push({ kind: "pile", index: j, x: j * step, y: 0, dx: 0, dy: pileStep }));
+    return { spots, width: (view.piles.length - 1) * step + 1, height: RATIO + 2 * pileStep };
   }
   let x = 0;
   for (const spot of stockSpots(view, options)) {
@@ -102,11 +103,11 @@ function stockSpots(view, options) {
 }
 
 /**
- * The plan for a table of `width` x `height` px: the card width in px (`cw`; large cards use
- * all the room there is) and where everything lies. The heaps go beside the pyramid when that
+ * The plan for a board of at most `width` x `height` px: the card width in px (`cw`; large cards
+ * use all the room there is) and where everything lies. The heaps go beside the pyramid when that
  * gives clearly bigger cards. options: {large, openStock}.
  */
-export function planLayout(view, width, height, { large = false, openStock = false, reserve = 0 } = {}) {
+export function planLayout(view, width, height, { large = false, openStock = false } = {}) {
   const options = { large, openStock, compact: width < 0.8 * height };
   const fit = (p) => {
     const cw = Math.min(width / p.width, height / p.height);
@@ -117,21 +118,26 @@ export function planLayout(view, width, height, { large = false, openStock = fal
   const beside = fit(side) > 1.08 * fit(below);
   let plan = beside ? side : below;
   const cw = Math.max(20, Math.floor(fit(plan)));
-  if (!beside && options.compact) plan = spread(view, options, plan, (height - reserve) / cw);
+  if (!beside && options.compact) plan = spread(view, options, plan, height / cw);
   return { ...plan, beside, cw, tall: !beside && options.compact };
 }
 
 /** The width sets the card size and height is left over (a phone held upright): the pyramid's
- *  rows spread and the heaps move down, up to `room` card widths high, so the felt is used. */
+ *  rows spread, Giza's piles fan further and the heaps move down, up to `room` card widths high,
+ *  so the felt is used to its foot. */
 function spread(view, options, plan, room) {
-  const spare = room - plan.height;
+  let spare = room - plan.height;
   if (spare <= 0.05) return plan;
   const rowStep = Math.min(ROW_STEP_TALL, ROW_STEP + spare / 6);
-  const gap = Math.min(GAP_TALL, GAP + Math.max(0, spare - 6 * (rowStep - ROW_STEP)));
-  return arrange(view, { ...options, rowStep, gap }, false);
+  spare -= 6 * (rowStep - ROW_STEP);
+  const pileStep = view.piles.length ? Math.min(PILE_STEP_TALL, PILE_STEP + spare / 2) : PILE_STEP;
+  spare -= 2 * (pileStep - PILE_STEP);
+  const gap = Math.min(GAP_TALL, GAP + Math.max(0, spare));
+  return arrange(view, { ...options, rowStep, gap, pileStep }, false);
 }
 
-/** Where every visible card goes: [card, x, y, z, where, onTop] in card widths. */
+/** Where every visible card goes: [card, x, y, z, where, onTop, place] in card widths; `place`
+ *  names the spot for people: {where, row, n (1-based), heaps (how many of its kind)}. */
 export function placements(view, p) {
   const out = [];
   view.pyramid.forEach((slot, index) => {
@@ -139,19 +145,22 @@ export function placements(view, p) {
     const row = Math.floor((Math.sqrt(8 * index + 1) - 1) / 2);
     const i = index - (row * (row + 1)) / 2;
     const x = p.pyramidX + (6 - row) * p.step / 2 + i * p.step;
-    out.push([slot.card, x, p.pyramidY + row * p.rowStep, 10 + row, "pyramid", slot.available]);
+    out.push([slot.card, x, p.pyramidY + row * p.rowStep, 10 + row, "pyramid", slot.available,
+      { where: "pyramid", row: row + 1, n: i + 1 }]);
   });
   for (const spot of p.bottom) {
     if (spot.kind === "waste") {
       const pile = view.wastes[spot.index];
       const shown = pile.slice(-FAN_SHOWN);
+      const place = { where: "waste", n: spot.index + 1, heaps: view.wastes.length };
       shown.forEach((card, n) => out.push([card, spot.x + n * spot.dx, spot.y + n * spot.dy, 30 + n, "waste",
-        n === shown.length - 1]));
+        n === shown.length - 1, place]));
     } else if (spot.kind === "pile") {
+      const place = { where: "pile", n: spot.index + 1, heaps: view.piles.length };
       view.piles[spot.index].forEach((card, n, pile) => out.push([card, spot.x + n * spot.dx,
-        spot.y + n * spot.dy, 30 + n, "pile", n === pile.length - 1]));
+        spot.y + n * spot.dy, 30 + n, "pile", n === pile.length - 1, place]));
     } else if (spot.kind === "open" && view.stock.top) {
-      out.push([view.stock.top, spot.x, spot.y, 30, "open", view.stock.available]);
+      out.push([view.stock.top, spot.x, spot.y, 30, "open", view.stock.available, { where: "open" }]);
     }
   }
   return out;

@@ -5,6 +5,7 @@ import { clockText } from "../state/clock.js";
 import * as dealing from "../state/dealing.js";
 import { language, t, variantName, variantShortName } from "../text/i18n.js";
 import { hintMessage, undoLabel } from "../text/hint-text.js";
+import { wonText } from "../text/spoken.js";
 import { planLayout } from "./layout.js";
 
 const $ = (id) => document.getElementById(id);
@@ -34,18 +35,32 @@ export function createScreen({ session, ui, prefs, clock, board, table }) {
     if (pressedAt < endShownAt && performance.now() - endShownAt < GHOST_CLICK_MS) event.stopPropagation();
   }, true);
 
+  /** The pause cover takes the focus (Resume), and gives it back to the board when it goes. */
+  function drawPause() {
+    const cover = $("pause-cover");
+    if (cover.hidden === !ui.paused) return;
+    const had = cover.contains(document.activeElement);
+    cover.hidden = !ui.paused;
+    if (ui.paused) $("btn-resume").focus();
+    else if (had) board.focus();
+  }
+
   function draw() {
     const { view, variant } = session.state;
     document.body.classList.toggle("large", prefs.large);
     $("btn-large").setAttribute("aria-pressed", String(prefs.large));
     $("more-large").setAttribute("aria-pressed", String(prefs.large));
     $("btn-pause").setAttribute("aria-pressed", String(ui.paused));
-    $("pause-cover").hidden = !ui.paused;
+    drawPause();
     if (!view) return;
     // A position of the game shown by the review (read-only) takes the board, not the status.
     const shown = ui.shown ? ui.shown.view : view;
-    const plan = planLayout(shown, table.clientWidth, table.clientHeight, {
-      large: prefs.large, openStock: variant.open_stock, reserve: toastRoom(),
+    // The foot of the table is kept for messages, so no message ever covers a card.
+    const room = messageRoom();
+    table.style.setProperty("--message-room", `${room}px`);
+    const padTop = parseFloat(getComputedStyle(table).paddingTop) || 0;
+    const plan = planLayout(shown, table.clientWidth, table.clientHeight - room - padTop, {
+      large: prefs.large, openStock: variant.open_stock,
     });
     table.classList.toggle("tall", plan.tall);
     document.body.dataset.felt = prefs.felt;
@@ -69,9 +84,20 @@ export function createScreen({ session, ui, prefs, clock, board, table }) {
 
   /** The status line: variant, deal, time, moves and the pass in progress ("Pass 3/3"). On a
    *  small screen it takes the first of its shorter forms that fits. */
-  /** Room kept free at the foot of a tall table for messages (px): about three lines. */
-  function toastRoom() {
-    return 3.4 * parseFloat(getComputedStyle($("toast")).fontSize || "14");
+  /** Room kept free at the foot of the table for messages (px): one line on a wide table, two on a
+   *  narrow one, or what the message shown now needs when it is longer (the cards make way). */
+  function messageRoom() {
+    const toast = $("toast");
+    const font = parseFloat(getComputedStyle(toast).fontSize) || 14;
+    const lines = table.clientWidth < 700 ? 2 : 1;
+    const shown = toast.classList.contains("show") ? toast.offsetHeight : 0;
+    return Math.ceil(Math.max((lines * 1.3 + 0.9) * font, shown) + 0.6 * font); // 0.6em: the message's foot
+  }
+
+  /** A message came or went: make room for a long one, give the room back after it. */
+  function fitMessage() {
+    const wanted = messageRoom();
+    if (wanted !== parseFloat(table.style.getPropertyValue("--message-room"))) draw();
   }
 
   function drawStatus(view, variant) {
@@ -111,16 +137,20 @@ export function createScreen({ session, ui, prefs, clock, board, table }) {
     const lost = ui.lost && !ui.lostClosed ? ui.lost : null;
     const panel = endPanel;
     const show = Boolean(view.won || view.stuck || lost);
-    if (show && panel.hidden) endShownAt = performance.now();
+    const showing = show && panel.hidden;
+    if (showing) endShownAt = performance.now();
+    // Leaving the panel (an undo, a new deal): the focus goes back to the board, not to the page.
+    if (!show && !panel.hidden && panel.contains(document.activeElement)) {
+      panel.hidden = true;
+      board.focus();
+    }
     panel.hidden = !show;
     panel.classList.toggle("won", view.won);
-    let title = t("lostTitle");
+    let title = t(lost && lost.last_winnable !== null && lost.last_winnable < 0 ? "lostStartTitle" : "lostTitle");
     let text = "";
     if (view.won) {
       title = t("wonTitle");
-      const time = clockText(clock.elapsed());
-      text = ui.undos ? t(ui.undos === 1 ? "wonUndoOne" : "wonUndos", { time, moves: view.move_count, undos: ui.undos })
-        : t("wonText", { time, count: view.move_count });
+      text = wonText(clock.elapsed(), view.move_count, ui.undos);
     } else if (view.stuck) {
       title = t("stuckTitle");
       text = t("stuckText");
@@ -137,7 +167,17 @@ export function createScreen({ session, ui, prefs, clock, board, table }) {
     $("end-undo").hidden = !view.stuck;
     $("end-stats").hidden = !(view.won || view.stuck);
     $("end-close").hidden = view.won || view.stuck;
+    // The panel takes the focus when it comes, so it is heard and its first choice is one key away.
+    if (showing) endFocus(view).focus();
   }
 
-  return { draw, drawTime };
+  /** The panel's first choice: a new game after a win, the undo of a stuck game, the undo back to
+   *  where a lost game could still be won. */
+  function endFocus(view) {
+    if (view.won) return $("end-new");
+    if (!$("end-undo-to").hidden) return $("end-undo-to");
+    return view.stuck ? $("end-undo") : $("end-close");
+  }
+
+  return { draw, drawTime, fitMessage };
 }
