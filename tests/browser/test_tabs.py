@@ -66,6 +66,7 @@ def test_a_stale_tab_reloaded_and_closed_never_writes_over_the_newer_game(contex
     moves_made(a, 1)
     deaf(b)
     play(a, "Kh draw draw draw draw draw draw", start=1)
+    a.close()  # A's last save is the newest game; no tab writes it again after B has written
     b.clock.fast_forward(2000)  # B's game time is now 2 s past its save: B would write on hiding
     b.reload()  # pagehide, then the stale tab loads the newest save
     expect(b.locator("body")).to_have_attribute("data-ready", "1")
