@@ -6,7 +6,7 @@ import re
 
 import pytest
 from axe import axe_violations
-from browser_helpers import PHONE, STUCK_GIZA_3, WIN_GIZA_18, card, moves_made, play
+from browser_helpers import PHONE, STUCK_GIZA_3, WIN_GIZA_18, card, moves_made, play, stop_time
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -335,3 +335,32 @@ def test_visible_names_start_the_accessible_names_and_sideways_keeps_short_names
           .map((b) => `${b.id}: ${b.innerText.trim()} / ${b.getAttribute('aria-label')}`)"""
     )
     assert mismatched == []
+
+
+def test_the_win_panel_ignores_the_click_of_the_tap_that_won(new_page):
+    """The winning tap's own click lands on the panel that came under the finger: it is not taken for a
+    press of a button there. Cards and the stock act on pointerup; this guard is the screen's."""
+    page = new_page(locale="en-US", **PHONE)
+    page.clock.install()
+    open_link(page, "giza", 18)
+    stop_time(page)  # the panel's first moments are the page's clock: stopped, they last
+    moves = WIN_GIZA_18.split()
+    play(page, " ".join(moves[:-1]))
+    last_a, last_b = moves[-1].split("+")
+    card(page, last_a).tap()
+    # the winning tap: the finger is down for 10 ms of the page's clock, then lifted
+    box = card(page, last_b).bounding_box()
+    cdp = page.context.new_cdp_session(page)
+    point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2, "id": 1}
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+    page.clock.run_for(10)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+    expect(page.locator("#end-panel")).to_be_visible()
+    expect(page.locator("#end-new")).to_be_focused()  # the panel took the focus
+    page.locator("#end-new").evaluate("el => el.click()")  # a click whose press began before the panel
+    moves_made(page, len(moves))
+    expect(page.locator("#end-panel")).to_be_visible()
+    page.clock.run_for(1000)
+    page.locator("#end-new").tap()  # a new press, later: it counts
+    moves_made(page, 0)
