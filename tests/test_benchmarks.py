@@ -20,6 +20,7 @@ SCRIPTS = [
     "slow_clients.py",
     "instant.py",
     "agents.py",
+    "page_bytes.py",
 ]
 NOT_STARTED = {
     "solver_abuse.py": "needs Locust, the `bench` extra that `make load` installs",

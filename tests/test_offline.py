@@ -16,8 +16,8 @@ client = TestClient(create_app())
 
 def worker_constants(text: str) -> tuple[str, list[str]]:
     release = re.search(r"^const RELEASE = (.*);$", text, re.M)
-    assets = re.search(r"^const ASSETS = (.*);$", text, re.M)
-    assert release and assets, "the worker's RELEASE and ASSETS lines"
+    assets = re.search(r"^const FILES = (.*);$", text, re.M)
+    assert release and assets, "the worker's RELEASE and FILES lines"
     return json.loads(release.group(1)), json.loads(assets.group(1))
 
 
@@ -34,20 +34,21 @@ def test_worker_lists_every_file_of_the_page_and_each_one_loads():
     assert modules - set(assets) == set(), "modules in folders of static/js/ are kept for offline play"
     assert "/static/cards/back.svg" in assets and "/static/manifest.webmanifest" in assets
     assert "/static/sw.js" not in assets
-    for url in assets:
-        assert client.get(url).status_code == 200, url
+    for url, digest in assets.items():  # the worker's hash of each file is the file's ETag
+        served = client.get(url)
+        assert served.status_code == 200 and served.headers["etag"] == f'"{digest}"', url
 
 
 def test_release_changes_with_any_file_of_the_page(tmp_path):
     static = tmp_path / "static"
     shutil.copytree(STATIC, static)
-    before, _ = worker_constants(service_worker_source(static))
+    before, old = worker_constants(service_worker_source(static))
     card = static / "cards" / "Kh.svg"
     card.write_bytes(card.read_bytes() + b"\n")
-    service_worker_source.cache_clear()
     after, assets = worker_constants(service_worker_source(static))
     assert before != after
-    assert "/static/cards/Kh.svg" in assets
+    changed = {url for url in assets if assets[url] != old[url]}
+    assert changed == {"/static/cards/Kh.svg"}  # the worker fetches this one file again
 
 
 def test_manifest_names_the_page_and_its_icons():

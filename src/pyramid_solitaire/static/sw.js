@@ -1,21 +1,28 @@
 // The service worker: after one visit the page, its modules, styles and card images come from a
-// cache, so the game opens and plays without a network (moves are played by js/rules/).
-// The server serves this file at /sw.js (scope: the whole site) with RELEASE and ASSETS filled in
-// (web/offline.py): RELEASE changes with every change to the page's files, so a new release
-// replaces the cache on the next visit. The game API is never cached; only the variant list
-// is kept as a fallback, so the page can name the variants offline.
+// cache, so the game opens and plays without a network (moves are played by the page's rules).
+// The server serves this file at /sw.js (scope: the whole site) with RELEASE and FILES filled in
+// (web/offline.py): FILES maps every file of the page to the hash of its bytes, which is also the
+// file's ETag (web/assets.py), and RELEASE changes with any of them.
+//
+// A release is cached whole or not at all, one file per changed file: a file whose hash an older
+// release's cache holds is copied from there; any other is fetched by its versioned URL
+// (?v=HASH) bypassing the HTTP cache, and kept only if its ETag is that hash, so no old file can
+// enter a new release's cache. When anything fails the new cache is dropped and the old release
+// goes on serving. The game API is never cached; only the variant list is kept as a fallback,
+// so the page can name the variants offline.
 
 const RELEASE = /*RELEASE*/ "dev";
-const ASSETS = /*ASSETS*/ [];
-const CACHE = `pyramid-solitaire-${RELEASE}`;
+const FILES = /*FILES*/ {};
+const PREFIX = "pyramid-solitaire-";
+const CACHE = `${PREFIX}${RELEASE}`;
 const KEPT_API = ["/api/variants"];
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll([...ASSETS, ...KEPT_API])).then(() => self.skipWaiting()));
+  event.waitUntil(cacheRelease().then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {
-  const old = (names) => names.filter((name) => name.startsWith("pyramid-solitaire-") && name !== CACHE);
+  const old = (names) => names.filter((name) => name.startsWith(PREFIX) && name !== CACHE);
   event.waitUntil(caches.keys()
     .then((names) => Promise.all(old(names).map((name) => caches.delete(name))))
     .then(() => self.clients.claim()));
@@ -30,6 +37,35 @@ self.addEventListener("fetch", (event) => {
   else if (!url.pathname.startsWith("/api/")) event.respondWith(cacheFirst(request));
   // Everything else (the game API) goes to the network as if there were no service worker.
 });
+
+async function cacheRelease() {
+  const cache = await caches.open(CACHE);
+  try {
+    const older = (await caches.keys()).filter((name) => name.startsWith(PREFIX) && name !== CACHE);
+    await Promise.all(Object.entries(FILES).map(([url, hash]) => keep(cache, older, url, hash)));
+    await cache.addAll(KEPT_API);
+  } catch (err) {
+    await caches.delete(CACHE); // never half a release
+    throw err;
+  }
+}
+
+/** One file of the release into its cache: copied from an older cache when the hash is the same. */
+async function keep(cache, older, url, hash) {
+  if (await cache.match(url).then((r) => r && hashOf(r) === hash)) return;
+  for (const name of older) {
+    const kept = await (await caches.open(name)).match(url);
+    if (kept && hashOf(kept) === hash) return cache.put(url, kept);
+  }
+  const response = await fetch(`${url}?v=${hash}`, { cache: "no-store" });
+  if (!response.ok || hashOf(response) !== hash) throw new Error(`${url} is not the release's file`);
+  return cache.put(url, response);
+}
+
+/** The content hash an answer's ETag names ("HASH", or W/"HASH" from a proxy that compressed it). */
+function hashOf(response) {
+  return (response.headers.get("etag") || "").replace(/^W\//, "").replace(/"/g, "");
+}
 
 /** The cached copy (the page itself for any navigation, whatever its query), else the network. */
 async function cacheFirst(request, as = request) {

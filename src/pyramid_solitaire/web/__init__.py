@@ -11,7 +11,8 @@ record and a `view` of the position that the page draws as it is.
     headers      security headers       access     one log line per request
     limits       what a request may cost (body)    assets     the page and its files, cached
     connections  what a connection may hold        server     start-up (uvicorn, workers)
-    offline      the service worker
+    offline      the service worker     settings   every setting, from the command line or environment
+    metrics      /metrics (Prometheus)
 """
 
 from importlib import import_module

@@ -19,7 +19,7 @@ from .headers import SecurityHeaders
 from .limits import BodyLimit
 from .metrics import Metrics
 from .models import MoveRequest, NewGame, RecordOnly, UndoRequest
-from .offline import service_worker
+from .offline import ServiceWorker
 from .settings import Settings
 from .solving import REVIEW_COST, WAY_COST, SharedSolver, warm_solver
 
@@ -141,9 +141,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         game = Game.from_record(body.record)
         return answer(game, way=solver.way_for(game))
 
+    worker = ServiceWorker(settings.static_dir)
+
     @app.get("/sw.js", include_in_schema=False)
     def offline_worker():
-        return service_worker(settings.static_dir)
+        return worker.response()
 
     add_page_and_assets(app, settings.static_dir)
     return app

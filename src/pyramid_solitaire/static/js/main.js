@@ -166,7 +166,9 @@ function bind() {
 }
 
 async function start() {
-  keepForOffline();
+  // The only notice of a release: the page's files stay the old ones until it is reloaded.
+  const reload = () => ({ label: t("reload"), act: () => location.reload() });
+  keepForOffline({ newRelease: () => messages.say(t("newRelease"), 0, reload()) });
   setLanguage(prefs.lang || browserLanguage());
   translatePage();
   bind();

@@ -58,6 +58,7 @@ export const STRINGS = {
   serverDown: "Der Spielserver antwortet nicht. Versuch es gleich noch einmal.",
   hintOffline: "Hinweise brauchen den Spielserver, der gerade nicht erreichbar ist. Spiel weiter: Sobald du online bist, gibt es wieder Hinweise.",
   dailyOffline: "Die Partie des Tages braucht den Spielserver, der gerade nicht erreichbar ist. Versuch es wieder, wenn du online bist.",
+  newRelease: "Eine neue Version ist bereit.", reload: "Neu laden",
   winnableOffline: "Gewinnbare Partien findet nur der Spielserver, und der ist gerade nicht erreichbar, darum ist diese Partie zufällig.",
   restored: "Willkommen zurück: dein Spiel ist wiederhergestellt.",
   fullscreenFallback: "Vollbild gibt es hier nicht; das Spielfeld füllt stattdessen die Seite.",

@@ -58,6 +58,7 @@ export const STRINGS = {
   serverDown: "The game server does not answer. Try again in a moment.",
   hintOffline: "Hints need the game server, which cannot be reached now. Play on: hints work again when you are online.",
   dailyOffline: "The daily deal needs the game server, which cannot be reached now. Try again when you are online.",
+  newRelease: "A new version is ready.", reload: "Reload",
   winnableOffline: "Winnable-only deals need the game server, which cannot be reached now, so this deal is random.",
   restored: "Welcome back: your game is restored.",
   fullscreenFallback: "Fullscreen is not available here; the board fills the page instead.",
