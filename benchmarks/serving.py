@@ -2,6 +2,7 @@
 and latency percentiles."""
 
 import argparse
+import resource
 import socket
 import subprocess
 import sys
@@ -28,10 +29,16 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(workers: int, *options: str, log: Path | None = None) -> tuple[subprocess.Popen, str]:
-    """`pyramid-solitaire serve --workers N [options]` on a free port, once it answers."""
+def start_server(
+    workers: int, *options: str, log: Path | None = None, open_files: int | None = None
+) -> tuple[subprocess.Popen, str]:
+    """`pyramid-solitaire serve --workers N [options]` on a free port, once it answers; with
+    `open_files`, under that open-files limit, soft and hard (as `prlimit --nofile=N:N` would)."""
     port = free_port()
     out = open(log, "w") if log else subprocess.DEVNULL  # noqa: SIM115 (closed with the process)
+    limit = (
+        (lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (open_files, open_files))) if open_files else None
+    )
     server = subprocess.Popen(
         [
             sys.executable,
@@ -46,6 +53,7 @@ def start_server(workers: int, *options: str, log: Path | None = None) -> tuple[
         + list(options),
         stdout=out,
         stderr=subprocess.STDOUT,
+        preexec_fn=limit,
     )
     url = f"http://127.0.0.1:{port}"
     for _ in range(600):
@@ -59,12 +67,14 @@ def start_server(workers: int, *options: str, log: Path | None = None) -> tuple[
 
 
 @contextmanager
-def server_for(args: argparse.Namespace, *options: str) -> Iterator[tuple[int | None, str]]:
+def server_for(
+    args: argparse.Namespace, *options: str, log: Path | None = None, open_files: int | None = None
+) -> Iterator[tuple[int | None, str]]:
     """(server pid, url): the server at --url, or one started for the run and stopped after it."""
     if args.url:
         yield None, args.url
         return
-    server, url = start_server(args.workers, *options)
+    server, url = start_server(args.workers, *options, log=log, open_files=open_files)
     try:
         yield server.pid, url
     finally:

@@ -159,27 +159,37 @@ def test_the_serve_command_closes_idle_kept_alive_connections_after_5_s(monkeypa
     assert configs[0].timeout_keep_alive == 5
 
 
-def test_past_the_connection_cap_new_connections_are_refused_at_once_then_served_again():
+def test_at_the_connection_cap_a_new_connection_takes_the_place_of_the_longest_idle_one():
     with running(max_connections=5, header_seconds=30) as (server, port):
-        held = [connect(port) for _ in range(5)]
+        idle = connect(port)  # connected first, says nothing: the longest idle
+        busy = [connect(port) for _ in range(4)]
+        for sock in busy:
+            sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ")  # a request on its way
         wait_for(lambda: len(server.server_state.connections) == 5, "the held connections were not counted")
-        with connect(port) as refused:  # answered at once, before it says anything
+        newcomer = raw(port, b"GET /api/variants HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        assert status_of(newcomer) == 200
+        assert read_all(idle) == b""  # closed, with nothing to answer
+        wait_for(lambda: len(server.server_state.connections) == 4, "closed connections still counted")
+        busy.append(connect(port))
+        busy[-1].sendall(b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+        wait_for(lambda: len(server.server_state.connections) == 5, "the fifth request was not counted")
+        with connect(port) as refused:  # nothing idle to close: answered at once, before it says anything
             answer = read_all(refused)
         assert status_of(answer) == 503 and b"retry-after: 1" in answer.lower()
         assert b'"code": "too_many_connections"' in answer
-        held.pop().close()
+        busy.pop().close()
         wait_for(lambda: len(server.server_state.connections) == 4, "a closed connection still counted")
         assert (
             status_of(raw(port, b"GET /api/variants HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")) == 200
         )
-        for sock in held:
+        for sock in [idle, *busy]:
             sock.close()
 
 
 def test_the_cap_stays_below_the_open_files_limit():
     limit = raise_open_files_limit()
     assert connection_cap(10**9, limit) < limit
-    assert connection_cap(100, 1024) == 100 and connection_cap(5000, 1024) == 1024 - 64
+    assert connection_cap(100, 1024) == 100 and connection_cap(5000, 1024) == 1024 - 64 - 64
 
 
 # --- small things ---------------------------------------------------------------------------
@@ -327,3 +337,110 @@ def can_connect(port: int) -> bool:
         return True
     except OSError:
         return False
+
+
+# --- accepting within the open-files limit (listener.py) ------------------------------------
+
+
+def test_one_pass_of_the_loop_accepts_a_bounded_batch_and_the_next_pass_goes_on():
+    import asyncio
+
+    from pyramid_solitaire.web.listener import ACCEPT_BATCH, BoundedListener
+
+    with listening_socket("127.0.0.1", 0) as bound:
+        bound.listen(100)
+        waiting = [connect(bound.getsockname()[1]) for _ in range(ACCEPT_BATCH + 5)]
+        bound.setblocking(False)  # as asyncio's listening sockets are: an empty queue raises
+        listener = BoundedListener.wrap(bound)
+
+        async def two_passes():
+            accepted = []
+            with pytest.raises(BlockingIOError):
+                while True:
+                    accepted.append(listener.accept()[0])
+            first = len(accepted)
+            await asyncio.sleep(0)  # the next pass of the loop
+            accepted += [listener.accept()[0] for _ in range(5)]
+            for conn in accepted:
+                conn.close()
+            return first, len(accepted)
+
+        assert asyncio.run(two_passes()) == (ACCEPT_BATCH, ACCEPT_BATCH + 5)
+        listener.close()
+        for sock in waiting:
+            sock.close()
+
+
+def test_at_the_open_files_budget_accepting_pauses_and_goes_on_when_sockets_close(monkeypatch, caplog):
+    from pyramid_solitaire.web import listener
+
+    with running(max_connections=1000, header_seconds=30) as (server, port):
+        monkeypatch.setattr(listener.budget, "limit", listener.budget.open + 5)
+        held = [connect(port) for _ in range(8)]
+        for sock in held:
+            sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+        wait_for(lambda: len(server.server_state.connections) == 5, "the first five were not accepted")
+        time.sleep(1.5)  # past asyncio's pause: the budget, not the pause, keeps the others out
+        assert len(server.server_state.connections) == 5
+        for sock in held[:4]:
+            sock.close()
+        wait_for(lambda: len(server.server_state.connections) == 4, "the waiting ones were not accepted")
+        for sock in held[4:]:
+            sock.close()
+        wait_for(lambda: listener.budget.open == 0, "closed sockets still counted in the budget")
+    assert not [r for r in caplog.records if r.exc_info], "a failed accept logged a traceback"
+
+
+def test_a_failed_accept_is_counted_not_logged_as_a_traceback(caplog):
+    import asyncio
+
+    from pyramid_solitaire.web import listener
+
+    listener.accept_failures.logged = -1e9  # the next one is logged
+    context = {
+        "message": "socket.accept() out of system resource",
+        "exception": OSError(24, "Too many open files"),
+    }
+    loop = asyncio.new_event_loop()
+    try:
+        listener.quiet_accept_failures(loop, context)
+        listener.quiet_accept_failures(loop, context)  # within the tally's time: counted only
+    finally:
+        loop.close()
+    lines = [r for r in caplog.records if "accepting paused" in r.getMessage()]
+    assert len(lines) == 1 and not lines[0].exc_info and listener.accept_failures.count == 1
+    assert "Too many open files" in lines[0].getMessage()
+
+
+def test_under_a_hard_open_files_limit_of_1024_1100_idle_clients_leave_no_traceback(tmp_path):
+    """The real command in a process of its own, limited as `prlimit --nofile=1024:1024` would."""
+    import resource
+
+    port = free_port()
+    log = tmp_path / "server.log"
+    limit = lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (1024, 1024))  # noqa: E731
+    command = [sys.executable, "-m", "pyramid_solitaire.cli", "serve", "--port", str(port)]
+    with open(log, "w") as out:
+        server = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, preexec_fn=limit)
+    idle = []
+    try:
+        wait_for(lambda: can_connect(port), "the server did not start", seconds=180)
+        idle = [connect(port) for _ in range(1100)]  # more than the limit: some wait in the queue
+        for _ in range(3):  # each newcomer takes an idle one's place
+            answer = raw(port, b"GET /api/variants HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            assert status_of(answer) == 200
+    finally:
+        for sock in idle:
+            sock.close()
+        server.terminate()
+        server.wait(30)
+    text = log.read_text()
+    assert "Traceback" not in text and "Too many open files" not in text, text[-3000:]
+    assert "idle connection(s) for new ones at the cap of 896 connections" in text
+
+
+def free_port() -> int:
+    sock = listening_socket("127.0.0.1", 0)
+    port = sock.getsockname()[1]
+    sock.close()
+    return port

@@ -12,7 +12,7 @@ record and a `view` of the position that the page draws as it is.
     limits       what a request may cost (body)    assets     the page and its files, cached
     connections  what a connection may hold        server     start-up (uvicorn, workers)
     offline      the service worker     settings   every setting, from the command line or environment
-    metrics      /metrics (Prometheus)
+    metrics      /metrics (Prometheus)  listener   what the listening socket may accept
 """
 
 from importlib import import_module

@@ -5,9 +5,11 @@ takes to arrive: a client that trickles its headers one byte at a time, or opens
 sends nothing, holds it forever. Its h11 protocol is wrapped here, at the socket, because ASGI
 middleware runs only once the headers are complete. Each request must finish its headers within
 `header_seconds` of its first byte (or of the connection being opened) and arrive whole within
-`request_seconds`; otherwise the client is answered 408 and the connection closed. Past
-`max_connections` open connections a new one is answered 503 at once and closed, so the worker
-never runs out of file descriptors (which made asyncio log a traceback for every failed accept).
+`request_seconds`; otherwise the client is answered 408 and the connection closed. At
+`max_connections` open connections a new one takes the place of the connection idle longest (one
+that has sent nothing yet, or is kept alive between requests: closing it loses no request); when
+none is idle, the new one is answered 503 at once and closed. listener.py keeps the sockets
+accepted within the open-files limit.
 """
 
 import asyncio
@@ -58,6 +60,7 @@ class Tally:
 
 
 refusals = Tally(logging.WARNING, "refused %d connection(s) over the cap of %d open connections")
+sheddings = Tally(logging.INFO, "closed %d idle connection(s) for new ones at the cap of %d connections")
 timeouts = Tally(logging.INFO, "closed %d connection(s) whose request did not arrive in time (last: %s, %s)")
 
 
@@ -81,12 +84,37 @@ class GuardedH11Protocol(H11Protocol):
         self.request_started = 0.0
 
     def connection_made(self, transport) -> None:  # type: ignore[override]
-        if len(self.connections) >= self.max_connections:
+        if len(self.connections) >= self.max_connections and not self.shed_idle():
             self.transport = transport  # for connection_lost
             self.refuse(transport)
             return
         super().connection_made(transport)
         self.expect_request()
+        self.now_idle()
+
+    # --- the connections idle at the cap give way to new ones ------------------------------
+
+    @property
+    def idle(self) -> dict["GuardedH11Protocol", None]:
+        """This server's idle connections, the longest idle first (a dict keeps insertion order)."""
+        if not hasattr(self.server_state, "idle"):
+            self.server_state.idle = {}  # type: ignore[attr-defined]
+        return self.server_state.idle  # type: ignore[attr-defined]
+
+    def now_idle(self) -> None:
+        self.idle[self] = None
+
+    def now_busy(self) -> None:
+        self.idle.pop(self, None)
+
+    def shed_idle(self) -> bool:
+        """Close the connection idle longest, to make room; False when none is idle."""
+        for longest in self.idle:
+            longest.now_busy()
+            longest.transport.close()
+            sheddings.add(self.max_connections)
+            return True
+        return False
 
     def refuse(self, transport) -> None:
         transport.write(REFUSED)
@@ -94,6 +122,7 @@ class GuardedH11Protocol(H11Protocol):
         refusals.add(self.max_connections)
 
     def data_received(self, data: bytes) -> None:
+        self.now_busy()
         if not self.waiting_for and self.conn.their_state is h11.IDLE:
             self.expect_request()  # the first bytes of the next request on a kept-alive connection
         super().data_received(data)
@@ -104,8 +133,15 @@ class GuardedH11Protocol(H11Protocol):
         if self.conn.trailing_data[0] and not self.waiting_for:
             self.expect_request()  # a pipelined request is waiting
         self.follow_request()
+        if (
+            self.conn.their_state is h11.IDLE
+            and not self.conn.trailing_data[0]
+            and not self.transport.is_closing()
+        ):
+            self.now_idle()  # kept alive, waiting for the next request
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.now_busy()
         self.stop_deadline()
         super().connection_lost(exc)
 

@@ -12,13 +12,13 @@ from uvicorn.config import LOGGING_CONFIG
 from uvicorn.supervisors import Multiprocess
 
 from . import metrics
+from .listener import ACCEPT_BATCH, FILES_RESERVE
 from .settings import Settings
 
 APP = "pyramid_solitaire.web:app"
 # uvicorn kills a worker that does not answer its supervisor within this long (5 s by default);
 # on a loaded machine a worker's start-up alone took longer, and workers were restarted for ever.
 WORKER_HEALTHCHECK_SECONDS = 60
-FILES_RESERVE = 64  # file descriptors a worker keeps for itself beyond connections (loop, logs, pipes)
 LOG_LEVELS = ("critical", "error", "warning", "info", "debug")
 
 
@@ -73,6 +73,7 @@ def server_config(app=APP, *, settings: Settings | None = None, **uvicorn_option
     settings = settings or Settings()
     options = {
         "http": metrics.CountedH11Protocol,
+        "loop": "pyramid_solitaire.web.listener:ListeningLoop",  # accepts within the open-files limit
         "timeout_keep_alive": settings.keep_alive_seconds,
         "timeout_worker_healthcheck": WORKER_HEALTHCHECK_SECONDS,
         "workers": settings.workers,  # how many processes uvicorn's Multiprocess starts
@@ -100,9 +101,10 @@ def raise_open_files_limit() -> int:
 
 
 def connection_cap(wanted: int, open_files: int) -> int:
-    """Connections per worker: what was asked, but below the open-files limit, so that accepting
-    never fails for want of a descriptor."""
-    return max(min(wanted, open_files - FILES_RESERVE), 1)
+    """Connections per worker: what was asked, but below the open-files limit with room for the
+    sockets accepted past the cap while they are refused or take an idle one's place (listener.py
+    stops accepting at the limit less FILES_RESERVE)."""
+    return max(min(wanted, open_files - FILES_RESERVE - 2 * ACCEPT_BATCH), 1)
 
 
 def logging_config(level: str) -> dict:
