@@ -23,7 +23,7 @@ from fastapi.testclient import TestClient
 from pyramid_solitaire import __version__, cli, web
 from pyramid_solitaire.engine.game import Game
 from pyramid_solitaire.web.assets import content_hash
-from pyramid_solitaire.web.server import listening_socket, url_of
+from pyramid_solitaire.web.server import CannotBind, listening_socket, url_of
 from pyramid_solitaire.web.settings import STATIC, Settings
 from test_server import WAIT, client_from, connect, raw, read_all, running, status_of, wait_for
 
@@ -153,6 +153,31 @@ def test_the_banner_names_a_url_that_works_for_ipv6():
         assert url_of(sock) == f"http://[::1]:{sock.getsockname()[1]}/"
     with listening_socket("127.0.0.1", 0) as sock:
         assert url_of(sock) == f"http://127.0.0.1:{sock.getsockname()[1]}/"
+
+
+def test_the_serve_command_names_an_ipv6_url_that_opens():
+    try:
+        listening_socket("::1", 0).close()
+    except CannotBind:
+        pytest.skip("no IPv6 loopback here")
+    command = [sys.executable, "-m", "pyramid_solitaire.cli", "serve", "--host", "::1", "--port", "0"]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        banner = server.stdout.readline()
+        found = re.fullmatch(r"Pyramid solitaire on (http://\[::1\]:\d+/)\n", banner)
+        assert found, banner
+        answered = lambda: httpx.get(found.group(1) + "healthz", timeout=WAIT).status_code == 200  # noqa: E731
+        wait_for(lambda: can_answer(answered), "the banner's URL does not open", seconds=120)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def can_answer(ask) -> bool:
+    try:
+        return ask()
+    except httpx.TransportError:
+        return False
 
 
 # --- compression ----------------------------------------------------------------------------
