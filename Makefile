@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint browser node proxies axe corpus bench load clean
+.PHONY: install run test lint browser node proxies axe wasm-tools wasm corpus bench load clean
 
 install: $(STAMP)
 
@@ -38,10 +38,19 @@ $(AXE): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $(AXE)
 
+# clang and lld build the page's WebAssembly kernel from solver/c/ (tools/wasm.py); the tests
+# rebuild it to check that the shipped static/js/solver/kernel.wasm is what the C builds to.
+wasm-tools:
+	@(command -v clang-14 && command -v wasm-ld-14) >/dev/null 2>&1 || (apt-get update && apt-get install -y clang-14 lld-14)
+
+# Rebuild kernel.wasm (and kernel.json, its source's hash) after a change to the C kernel.
+wasm: install wasm-tools
+	$(BIN)/python tools/wasm.py
+
 run: install
 	$(BIN)/pyramid-solitaire serve --host 127.0.0.1 --port 8000
 
-test: lint browser node proxies axe
+test: lint browser node proxies axe wasm-tools
 	node --test tests/js/
 	$(BIN)/python -m pytest
 

@@ -1,0 +1,164 @@
+// The exact solver over the wasm kernel: solver/search.py's `solve`, line for line. The kernel
+// runs in slices of a node budget; between slices this reads the clock and grows the table.
+// `solve(kernel, deal, state, options)` answers {verdict, line (move texts), states, seconds,
+// shortest}, as Solution does; with the same node limit it searches the same states as the server.
+
+import { cardText } from "../rules/cards.js";
+import { PK } from "./kernel.js";
+
+export const WINNABLE = "winnable";
+export const UNWINNABLE = "unwinnable";
+export const UNKNOWN = "unknown";
+
+const SLICE = 2 ** 20; // nodes per kernel call without a time limit
+const SLICE_SECONDS = 0.01; // with one, the clock is read about this often
+const FIRST_RATE = 1e6; // nodes per second assumed until measured
+const FIRST_TABLE_BITS = 14;
+// The page's cap: 4M entries, 36 MB a table (the server's is 25 bits); past it the table is emptied.
+export const MAX_TABLE_BITS = 22;
+
+/** Seconds from some fixed point: the worker's clock, injected so tests can hold it still. */
+export const monotonic = () => performance.now() / 1000;
+
+/** When to stop: a node limit, a clock deadline, or neither (search.py's _Budget). */
+export class Budget {
+  constructor(timeLimit = null, nodeLimit = null, clock = monotonic) {
+    if (timeLimit !== null && !(typeof timeLimit === "number" && timeLimit >= 0)) {
+      throw new RangeError(`time limit must be a number of seconds (0 or more), not ${timeLimit}`);
+    }
+    if (nodeLimit !== null && !(Number.isInteger(nodeLimit) && nodeLimit >= 1)) {
+      throw new RangeError(`node limit must be a positive whole number, not ${nodeLimit}`);
+    }
+    this.clock = clock;
+    this.started = clock();
+    this.deadline = timeLimit === null ? null : this.started + timeLimit;
+    this.nodeLimit = nodeLimit;
+  }
+
+  /** Where the next slice stops: about SLICE_SECONDS of search at the speed seen so far. */
+  nextStop(nodes) {
+    let step = SLICE;
+    if (this.deadline !== null) {
+      const now = this.clock();
+      const spent = now - this.started;
+      const rate = nodes > 0 && spent > 0 ? nodes / spent : FIRST_RATE;
+      step = Math.floor(rate * Math.min(SLICE_SECONDS, Math.max(this.deadline - now, 0) / 2));
+      step = Math.min(Math.max(step, 256), SLICE);
+    }
+    const stop = nodes + step;
+    return this.nodeLimit === null ? stop : Math.min(stop, this.nodeLimit);
+  }
+
+  spent(nodes) {
+    if (this.nodeLimit !== null && nodes >= this.nodeLimit) return true;
+    return this.deadline !== null && this.clock() >= this.deadline;
+  }
+
+  seconds() {
+    return this.clock() - this.started;
+  }
+
+  /** Seconds still to spend (Infinity without a deadline). */
+  left() {
+    return this.deadline === null ? Infinity : Math.max(this.deadline - this.clock(), 0);
+  }
+}
+
+/** The kernel's key of a rules/ position {removed: Uint8Array, drawn, recycles}. */
+export function stateKey(kernel, state) {
+  let removed = 0n;
+  for (let p = state.removed.length - 1; p >= 0; p--) removed = (removed << 1n) | BigInt(state.removed[p] ? 1 : 0);
+  return kernel.pack(removed, state.drawn, state.recycles);
+}
+
+/** A move code of the kernel in notation (pairs in deck order, as the rules write them). */
+export function moveOf(deal, code) {
+  const kind = code & 3;
+  if (kind === PK.DRAW) return "draw";
+  if (kind === PK.RECYCLE) return "recycle";
+  const a = (code >> 2) & 63;
+  if (kind === PK.KING) return cardText(deal.cards[a]);
+  const b = (code >> 8) & 63;
+  return [Math.min(a, b), Math.max(a, b)].map((p) => cardText(deal.cards[p])).join("+");
+}
+
+/** One search on the kernel: its mode and its table (search.py's _Search). */
+class Search {
+  constructor(kernel, deal, shortest, maxBits) {
+    this.kernel = kernel;
+    this.deal = deal;
+    this.shortest = shortest;
+    this.maxBits = maxBits;
+    this.table = kernel.begin(deal.cards, deal.variant, shortest, FIRST_TABLE_BITS);
+  }
+
+  get nodes() {
+    return this.kernel.control(PK.NODES);
+  }
+
+  grow() {
+    if (this.table.bits >= this.maxBits) this.kernel.clear(this.table);
+    else this.table = this.kernel.grow(this.table, this.shortest);
+  }
+
+  line() {
+    return this.kernel.line().map((code) => moveOf(this.deal, code));
+  }
+
+  /** Search from `key` slice by slice until WIN or LOST; BUDGET when the budget ran out. */
+  run(key, budget, limit = 0) {
+    let status = this.kernel.start(key);
+    while (status === PK.BUDGET) {
+      status = this.kernel.search(this.table, budget.nextStop(this.nodes), limit);
+      if (status === PK.GROW) {
+        this.grow();
+        status = PK.BUDGET;
+      } else if (status === PK.BUDGET && budget.spent(this.nodes)) {
+        break;
+      }
+    }
+    return status;
+  }
+
+  decide(key, budget) {
+    const status = this.run(key, budget);
+    if (status === PK.BUDGET) return [UNKNOWN, []];
+    return status === PK.WIN ? [WINNABLE, this.line()] : [UNWINNABLE, []];
+  }
+
+  /** IDA* iterations with a falling limit from the decision's line (see search.py). */
+  shortestLine(key, line, budget) {
+    if (this.kernel.estimate(key) >= line.length) return [line, true];
+    for (;;) {
+      const status = this.run(key, budget, line.length - 1);
+      if (status === PK.BUDGET) return [line, false];
+      if (status === PK.LOST) return [line, true];
+      line = this.line();
+    }
+  }
+}
+
+/** Solve `state` of `deal` (rules/ objects) exactly, within the limits if given.
+ *  options: {shortest, timeLimit (seconds), nodeLimit, clock, maxBits}. */
+export function solve(kernel, deal, state, options = {}) {
+  const { shortest = false, timeLimit = null, nodeLimit = null, clock = monotonic, maxBits = MAX_TABLE_BITS } = options;
+  const budget = new Budget(timeLimit, nodeLimit, clock);
+  const key = stateKey(kernel, state);
+  const search = new Search(kernel, deal, false, maxBits);
+  let [verdict, line] = search.decide(key, budget);
+  let states = search.nodes;
+  let proven = false;
+  if (shortest && verdict === WINNABLE) {
+    const deeper = new Search(kernel, deal, true, maxBits);
+    kernel.setControl(PK.NODES, states);
+    [line, proven] = deeper.shortestLine(key, line, budget);
+    states = deeper.nodes;
+  }
+  return { verdict, line, states, seconds: budget.seconds(), shortest: proven };
+}
+
+/** The shortest search's admissible estimate from `state`: at least this many steps remain. */
+export function lowerBound(kernel, deal, state) {
+  new Search(kernel, deal, true, MAX_TABLE_BITS);
+  return kernel.estimate(stateKey(kernel, state));
+}
