@@ -278,7 +278,9 @@ def test_page_and_static_files_are_served_with_a_strict_csp(path):
     response = client.get(path)
     assert response.status_code == 200
     csp = response.headers["content-security-policy"]
-    assert "script-src 'self'" in csp and "unsafe-inline" not in csp and "unsafe-eval" not in csp
+    assert "script-src 'self'" in csp and "unsafe-inline" not in csp and "'unsafe-eval'" not in csp
+    # WebAssembly only (the solver worker's kernel.wasm), never eval
+    assert "script-src 'self' 'wasm-unsafe-eval';" in csp
 
 
 def test_index_has_no_inline_script_or_style():

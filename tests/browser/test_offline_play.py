@@ -1,5 +1,5 @@
-"""Instant and offline play: moves are played in the page by js/rules/, the server is asked only for
-what it alone can do (hints, daily and winnable-only deals), and after one visit the service
+"""Instant and offline play: moves are played in the page by js/rules/, the solver's features by its
+solver worker (the server only for browsers without WebAssembly), and after one visit the service
 worker opens the page with no network at all."""
 
 import re
@@ -103,13 +103,8 @@ def test_offline_after_one_visit_the_page_opens_plays_and_saves(new_page):
     play(page, " ".join(moves[:5]))
     saved = page.evaluate("JSON.stringify(localStorage)")
     assert all(m in saved for m in moves[:5]), "the save has the moves played offline"
-    page.click("#btn-hint")
-    expect(page.locator("#toast")).to_contain_text("Hints need the game server")
-    page.click("#btn-more")
-    page.click("#btn-daily")  # said at once: no question to give up a game for a deal that cannot come
-    expect(page.locator("#toast")).to_contain_text("The daily deal needs the game server")
-    expect(page.locator("#giveup-dialog")).to_be_hidden()
-    moves_made(page, 5)  # the game on the table stays
+    page.click("#btn-hint")  # the solver runs in the page (tests/browser/test_solver_offline.py)
+    expect(page.locator("#toast")).to_contain_text("winning line")
     page.reload()
     expect(page.locator("#status-game")).to_have_text(re.compile(r"Deal 18$"), timeout=20_000)
     moves_made(page, 5)
@@ -121,6 +116,30 @@ def test_offline_after_one_visit_the_page_opens_plays_and_saves(new_page):
     moves_made(page, len(moves) - 1)
     page.keyboard.press("h")
     expect(page.locator("#toast")).to_contain_text("Hint:")
+
+
+def test_without_webassembly_the_solver_features_need_the_server(new_page):
+    """A browser without WebAssembly asks the server, and offline says the feature needs it."""
+    page = new_page()
+    page.add_init_script("delete globalThis.WebAssembly")
+    calls = api_calls(page)
+    page.goto("/?variant=giza&deal=18")
+    expect(page.locator("#status-game")).to_have_text(re.compile(r"Deal 18$"), timeout=20_000)
+    page.keyboard.press("h")
+    expect(page.locator("#toast")).to_contain_text("winning line")
+    assert "hint" in calls  # the server's solver answered
+    page.evaluate(WORKER_IN_CONTROL)
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-ready", "1", timeout=20_000)
+    play(page, " ".join(WIN_GIZA_18.split()[:2]))
+    page.click("#btn-hint")
+    expect(page.locator("#toast")).to_contain_text("Hints need the game server")
+    page.click("#btn-more")
+    page.click("#btn-daily")  # said at once: no question to give up a game for a deal that cannot come
+    expect(page.locator("#toast")).to_contain_text("The daily deal needs the game server")
+    expect(page.locator("#giveup-dialog")).to_be_hidden()
+    moves_made(page, 2)  # the game on the table stays
 
 
 def test_the_pinned_offline_line_is_a_win():

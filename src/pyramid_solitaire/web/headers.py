@@ -2,9 +2,10 @@
 
 from starlette.datastructures import MutableHeaders
 
-# The page loads only its own files: no inline script, no eval, no third-party anything.
+# The page loads only its own files: no inline script, no eval, no third-party anything. Its
+# solver worker compiles its own kernel.wasm: 'wasm-unsafe-eval' allows WebAssembly and not eval.
 CSP = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; "
     "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
 )
 

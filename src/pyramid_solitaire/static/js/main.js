@@ -169,6 +169,7 @@ async function start() {
   // The only notice of a release: the page's files stay the old ones until it is reloaded.
   const reload = () => ({ label: t("reload"), act: () => location.reload() });
   keepForOffline({ newRelease: () => messages.say(t("newRelease"), 0, reload()) });
+  local.warmSolver(); // the solver worker loads beside the page, so the first hint does not wait for it
   setLanguage(prefs.lang || browserLanguage());
   translatePage();
   bind();

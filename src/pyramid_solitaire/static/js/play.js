@@ -2,6 +2,7 @@
 // new deals, pause; and, on every change of the session, the clock, the save, the statistics,
 // the screen and the messages in that order.
 
+import { available as solverInPage } from "./net/solver.js";
 import * as dealing from "./state/dealing.js";
 import { backThere, hintMessage } from "./text/hint-text.js";
 import { t, variantName } from "./text/i18n.js";
@@ -211,8 +212,9 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
   /** A new game: a deal number (as text), the daily deal ({daily: true}), or a random deal,
    *  proven winnable when the player chose that for this variant. */
   async function newGame(deal = null, { daily = false } = {}) {
-    // Offline, today's deal cannot come: say so before asking to give up the game on the table.
-    if (daily && navigator.onLine === false) {
+    // Offline without the page's solver worker (it makes today's deal), the deal cannot come:
+    // say so before asking to give up the game on the table.
+    if (daily && navigator.onLine === false && !(await solverInPage())) {
       say(t("dailyOffline"), 8000);
       return;
     }

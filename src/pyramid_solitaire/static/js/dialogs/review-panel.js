@@ -3,6 +3,7 @@
 // copy of the session's record, so the game, its save and the statistics never change.
 
 import * as api from "../net/api.js";
+import * as local from "../state/local.js";
 import { Game } from "../rules/game.js";
 import { answer } from "../rules/view.js";
 import { t } from "../text/i18n.js";
@@ -112,11 +113,11 @@ export function createReview({ session, ui, screen, messages }) {
     note = t("reviewWorking");
     drawPanel();
     try {
-      let result = (await api.review(record())).review;
+      let result = (await local.review(record())).review;
       // The solver was busy with another request (the page's own stuck explanation, say): ask again.
       for (let retry = 0; result.busy && retry < BUSY_RETRIES; retry += 1) {
         await new Promise((resolve) => setTimeout(resolve, BUSY_WAIT_MS));
-        result = (await api.review(record())).review;
+        result = (await local.review(record())).review;
       }
       if (!sameMoves(moves)) return; // the game went on meanwhile: this review is of another
       reviewed = { moves, result };
@@ -195,7 +196,7 @@ export function createReview({ session, ui, screen, messages }) {
   }
 
   /** Show the way from the shown position (or the start): the review's line when it has one,
-   *  else the server's shortest line from there. */
+   *  else the solver's shortest line from there. */
   async function showWay(n) {
     const result = reviewed && sameMoves(reviewed.moves) ? reviewed.result : null;
     if (result && n === 0 && result.start.line) return watch(0, result.start.line);
@@ -205,7 +206,7 @@ export function createReview({ session, ui, screen, messages }) {
     $("watch-status").textContent = t("reviewWorking");
     try {
       const truncated = { ...record(), moves: record().moves.slice(0, n), redo: [] };
-      const way = (await api.way(truncated)).way;
+      const way = (await local.way(truncated)).way;
       if (way.line) watch(n, way.line);
       else $("watch-status").textContent = t(way.busy ? "reviewBusy" : "wayNone");
     } catch (err) {

@@ -1,12 +1,14 @@
 // The page's own game service (the session's gameService): the game API answered in the page,
 // the same calls and answers as api.js ({record, view, ...}), worked out by rules/ at once, with
-// no request and no network. What only the server can do goes to it: hints (the solver),
-// winnable-only and daily deals, the variant list. Offline, hints and the daily deal fail with
-// NeedsServer, naming the feature; a winnable-only deal becomes a random one. The server never
-// trusts the page: it replays every record it is sent.
+// no request and no network. The solver's features (hints, review, the way, winnable-only and
+// daily deals) run in the page's solver worker (net/solver.js, the C kernel as WebAssembly),
+// offline too. Only where that worker cannot start do they go to the server; offline there, they
+// fail with NeedsServer, naming the feature (a winnable-only deal becomes a random one). The
+// server never trusts the page: it replays every record it is sent.
 
 import * as api from "../net/api.js";
 import { randomDeal } from "../rules/decks.js";
+import * as solver from "../net/solver.js";
 import { RulesError } from "../rules/errors.js";
 import { Game, oneDealSource } from "../rules/game.js";
 import { answer } from "../rules/view.js";
@@ -39,6 +41,16 @@ async function fromServer(feature, request) {
   }
 }
 
+/** The page's solver when it runs, else the server (for browsers without WebAssembly). */
+async function solved(feature, inPage, request) {
+  try {
+    return await inPage();
+  } catch (err) {
+    if (!(err instanceof solver.Unavailable)) throw err;
+  }
+  return fromServer(feature, request);
+}
+
 export const variants = api.variants; // the service worker keeps the last list for offline use
 export const state = (record) => locally(() => answer(Game.fromRecord(record)));
 
@@ -65,8 +77,9 @@ export const restart = (record) => locally(() => {
 });
 
 /** A deal by number, or a random one, is dealt here; daily and winnable-only deals come from
- *  the server (options: {daily: "YYYY-MM-DD"} or {winnable_only: true}). Offline, a winnable-only
- *  deal becomes a random one, marked so ({winnable: false, offline: true}). One deal source at
+ *  the solver worker, else the server (options: {daily: "YYYY-MM-DD"} or {winnable_only: true}).
+ *  Without either, a winnable-only deal becomes a random one, marked so ({winnable: false,
+ *  offline: true}). One deal source at
  *  most, as the rules say (rules/game.js oneDealSource); none: a random deal (rules/decks.js). */
 export async function newGame(variant, deal = null, options = {}) {
   const dealt = (source, extra) => locally(() => answer(new Game(variant, source), extra));
@@ -74,8 +87,14 @@ export async function newGame(variant, deal = null, options = {}) {
   const given = { deal: deal !== null, daily: Boolean(options.daily), winnable_only: Boolean(options.winnable_only) };
   await locally(() => oneDealSource(Object.keys(given).filter((name) => given[name])));
   if (deal !== null) return dealt({ deal: String(deal) });
-  if (options.daily) return fromServer("daily", () => api.newGame(variant, null, options));
+  const server = () => api.newGame(variant, null, options);
+  if (options.daily) return solved("daily", () => solver.dailyGame(variant, options.daily), server);
   if (!options.winnable_only) return dealt(random());
+  try {
+    return await solver.winnableGame(variant);
+  } catch (err) {
+    if (!(err instanceof solver.Unavailable)) throw err;
+  }
   try {
     return await api.newGame(variant, null, options);
   } catch (err) {
@@ -84,4 +103,8 @@ export async function newGame(variant, deal = null, options = {}) {
   }
 }
 
-export const hint = (record) => fromServer("hint", () => api.hint(record));
+export const hint = (record) => solved("hint", () => solver.hint(record), () => api.hint(record));
+export const review = (record) => solved("review", () => solver.review(record), () => api.review(record));
+export const way = (record) => solved("way", () => solver.way(record), () => api.way(record));
+/** Start the solver worker now, so the first hint does not wait for it to load. */
+export const warmSolver = () => solver.available();

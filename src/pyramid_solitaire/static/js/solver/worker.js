@@ -1,0 +1,67 @@
+// The solver's Web Worker: the C kernel as WebAssembly (kernel.wasm) with the searches over it, so
+// the board never waits on a search and every solver feature works offline. The page talks to it
+// through net/solver.js: it posts {id, op, ...} and gets back {id, answer} or {id, error}, the
+// answers shaped as the server's ({record, view, hint}, {..., review}, {..., way}, a new game).
+// Requests run one at a time, in order. Once loaded it posts {ready: true} (or {failed}).
+
+import { RulesError } from "../rules/errors.js";
+import { Game } from "../rules/game.js";
+import { answer } from "../rules/view.js";
+import { dailyDeal, randomDeal, winnableDeal } from "./deals.js";
+import { hint } from "./hints.js";
+import { loadKernel } from "./kernel.js";
+import { review, shortestWay, WAY_SECONDS, wayJson } from "./review.js";
+import { solve } from "./search.js";
+
+const OPS = {
+  hint: (kernel, { record }) => {
+    const game = Game.fromRecord(record);
+    return answer(game, { hint: hint(kernel, game) });
+  },
+  review: (kernel, { record }) => {
+    const game = Game.fromRecord(record);
+    return answer(game, { review: review(kernel, game) });
+  },
+  way: (kernel, { record }) => {
+    const game = Game.fromRecord(record);
+    return answer(game, { way: wayJson(shortestWay(kernel, game, game.state, WAY_SECONDS)) });
+  },
+  // Honest about failure, as the server: without a proof in time the deal is random and says so.
+  winnable: (kernel, { variant }) => {
+    const number = winnableDeal(kernel, variant);
+    return answer(new Game(variant, { deal: number ?? randomDeal() }), { winnable: number !== null });
+  },
+  daily: async (kernel, { variant, day }) => answer(new Game(variant, { deal: await dailyDeal(variant, day) }), { daily: day }),
+  // For the benchmarks: the kernel's figures on one position, no answer shape.
+  solve: (kernel, { record, shortest, nodeLimit, timeLimit }) => {
+    const game = Game.fromRecord(record);
+    return solve(kernel, game.deal, game.state, { shortest, nodeLimit, timeLimit });
+  },
+};
+
+let queue = Promise.resolve();
+
+async function start() {
+  try {
+    const kernel = await loadKernel(await fetch(new URL("./kernel.wasm", import.meta.url)));
+    self.onmessage = ({ data }) => {
+      queue = queue.then(() => run(kernel, data));
+    };
+    self.postMessage({ ready: true });
+  } catch (err) {
+    self.postMessage({ failed: String(err) });
+  }
+}
+
+async function run(kernel, request) {
+  try {
+    const op = OPS[request.op];
+    if (!op) throw new Error(`no such request: ${request.op}`);
+    self.postMessage({ id: request.id, answer: await op(kernel, request) });
+  } catch (err) {
+    const refusal = err instanceof RulesError ? { kind: err.kind, code: err.code, params: err.params } : {};
+    self.postMessage({ id: request.id, error: { message: String(err.message || err), ...refusal } });
+  }
+}
+
+start();

@@ -1,0 +1,100 @@
+"""The solver in the page: the C kernel as WebAssembly in a Web Worker answers hints, the lost
+position's explanation with Undo N moves, the review, Show the way, winnable-only and daily deals,
+after one visit with the network cut, and without asking the server anything."""
+
+import re
+from datetime import date
+
+import pytest
+from browser_helpers import LOSE_GIZA_26, WIN_GIZA_18, moves_made, play, type_deal
+from playwright.sync_api import Page, expect
+
+from pyramid_solitaire.engine.decks import daily_deal
+from pyramid_solitaire.engine.game import Game
+from pyramid_solitaire.solver import solve
+
+pytestmark = pytest.mark.browser
+
+# The service worker has its cache once it controls the page (it claims the page on activation).
+WORKER_IN_CONTROL = """() => new Promise((resolve, reject) => {
+  setTimeout(() => reject(new Error("no service worker took control in 60 s")), 60000);
+  if (navigator.serviceWorker.controller) resolve();
+  navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true });
+})"""
+
+
+def api_calls(page: Page) -> list[str]:
+    """The paths of the page's requests to /api/ (offline ones too: they are sent, then fail)."""
+    calls: list[str] = []
+    page.on("request", lambda r: calls.append(r.url.split("/api/", 1)[1]) if "/api/" in r.url else None)
+    return calls
+
+
+def visit_then_cut_the_network(page: Page) -> None:
+    page.goto("/?variant=giza&deal=18")
+    expect(page.locator("#status-game")).to_have_text(re.compile(r"Deal 18$"), timeout=20_000)
+    page.evaluate(WORKER_IN_CONTROL)
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-ready", "1", timeout=20_000)
+    expect(page.locator("#status-game")).to_have_text(re.compile(r"Deal 18$"))
+
+
+def test_offline_a_hint_is_checked_a_loss_is_explained_and_a_game_reviewed(new_page):
+    page = new_page()
+    calls = api_calls(page)
+    visit_then_cut_the_network(page)
+    # a checked hint that names its line's length (Giza deal 18's shortest win has 20 moves)
+    page.click("#btn-hint")
+    expect(page.locator("#toast")).to_contain_text("(It starts a shortest winning line: 20 moves.)")
+
+    # a lost position: explained, and Undo N moves goes back to where it could still be won
+    type_deal(page, "giza", 26)
+    moves_made(page, 0)
+    play(page, LOSE_GIZA_26)
+    expect(page.locator("#end-explain")).to_have_text(
+        "This position cannot be won any more. It was last winnable after move 3 (9\u2666 + 4\u2666); "
+        "then 4\u2663 + 9\u2665 lost it."
+    )
+    button = page.locator("#end-undo-to")
+    expect(button).to_have_text("Undo 4 moves")
+    button.click()
+    moves_made(page, 3)
+
+    # a finished game reviewed, and its shortest way shown
+    type_deal(page, "giza", 18)
+    play(page, WIN_GIZA_18)
+    expect(page.locator("#end-title")).to_have_text("You won!")
+    page.click("#end-review")
+    marks = page.locator("#move-list li")
+    expect(marks.nth(0)).to_have_attribute("data-mark", "winnable", timeout=30_000)
+    assert set(marks.evaluate_all("items => items.map(i => i.dataset.mark)")) == {"winnable"}
+    expect(page.locator("#review-summary")).to_contain_text("20")  # the shortest win, 20 moves
+    assert [c for c in calls if c != "variants"] == [], calls
+
+
+def test_offline_winnable_only_and_the_daily_deal_come_from_the_page(new_page):
+    page = new_page()
+    calls = api_calls(page)
+    visit_then_cut_the_network(page)
+    today = page.evaluate(
+        "() => { const d = new Date(), two = (n) => String(n).padStart(2, '0');"
+        " return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`; }"
+    )
+    page.click("#btn-more")
+    page.click("#btn-daily")
+    expected = daily_deal("giza", date.fromisoformat(today))
+    expect(page.locator("#status-game")).to_have_attribute("title", f"Deal {expected}", timeout=20_000)
+
+    type_deal(page, "giza", 1)  # Giza: most deals are winnable, so the proof comes quickly
+    page.click("#btn-more")
+    page.check("#winnable-check")
+    page.keyboard.press("Escape")
+    page.click("#btn-new")  # no move made yet: nothing to give up
+    expect(page.locator("#toast")).to_have_text("A winnable deal: the solver has proven it.", timeout=30_000)
+    number = int(re.search(r"Deal (\d+)$", page.locator("#status-game").inner_text())[1])
+    game = Game("giza", number=number)
+    for move in solve(game.deal).line:
+        game.play(move)
+    assert game.is_won
+    assert [c for c in calls if c != "variants"] == [], calls
