@@ -7,7 +7,7 @@ addresses separated by commas; web/settings.py); an option given on the command 
 import argparse
 import sys
 
-from .common import EXIT_USAGE, UsageError
+from .common import EXIT_USAGE, UsageError, add_command
 
 EXIT_CANNOT_BIND = 3  # uvicorn's own status for a start-up failure
 
@@ -66,6 +66,16 @@ def add_commands(sub) -> None:
         help="do not compress answers (when a proxy in front compresses them)",
     )
     p.set_defaults(func=cmd_serve)
+    p = add_command(
+        sub,
+        "site",
+        "write the browser game as a static site into DIR (no server needed)",
+        "The page, its files, the solver's WebAssembly kernel, the service worker and the variant "
+        "list as plain files for any static host or CDN (docs/hosting.md). DIR must be new or empty.",
+        ["pyramid-solitaire site public/", "pyramid-solitaire site /var/www/cards"],
+    )
+    p.add_argument("dir", metavar="DIR", help="a new or empty folder")
+    p.set_defaults(func=cmd_site)
 
 
 def cmd_serve(args, out) -> int:
@@ -89,4 +99,21 @@ def cmd_serve(args, out) -> int:
     return 0
 
 
-__all__ = ["EXIT_USAGE", "add_commands", "cmd_serve"]
+def cmd_site(args, out) -> int:
+    """Write the page as plain files for any static host (web/site.py); see docs/hosting.md."""
+    from pathlib import Path
+
+    from ..web.site import SiteError, write_site
+
+    try:
+        files = write_site(Path(args.dir))
+    except SiteError as err:
+        print(f"error: {err}", file=out)
+        return 2
+    size = sum(p.stat().st_size for p in files)
+    print(f"wrote {len(files)} files ({size / 1024:.0f} KiB) into {args.dir}", file=out)
+    print(f"try it: python -m http.server --bind 127.0.0.1 --directory {args.dir} 8080", file=out)
+    return 0
+
+
+__all__ = ["EXIT_USAGE", "add_commands", "cmd_serve", "cmd_site"]

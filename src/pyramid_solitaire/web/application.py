@@ -27,6 +27,14 @@ from .solving import REVIEW_COST, WAY_COST, SharedSolver, warm_solver
 GZIP_MINIMUM = 500
 
 
+def variants_answer() -> dict:
+    """GET /api/variants: every variant's rules and names (the static site writes it as a file)."""
+    return {
+        "default": DEFAULT_VARIANT,
+        "variants": [v.to_dict() for v in VARIANTS.values()],
+    }
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The app, everything in it built from `settings` (the environment's when none are given):
     two apps share no limits, buckets or solver slots."""
@@ -72,10 +80,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/variants")
     def variants():
-        return {
-            "default": DEFAULT_VARIANT,
-            "variants": [v.to_dict() for v in VARIANTS.values()],
-        }
+        return variants_answer()
 
     @app.post("/api/new")
     def new(body: NewGame, request: Request):

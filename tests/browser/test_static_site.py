@@ -1,0 +1,74 @@
+"""The game as a static site (`pyramid-solitaire site DIR`), served by a plain static file server
+with no Python application behind it: a whole game is played to its end by following hints."""
+
+import re
+import socket
+import subprocess
+import sys
+import time
+
+import pytest
+from browser_helpers import card, moves_made
+from playwright.sync_api import expect
+
+from pyramid_solitaire.web.site import write_site
+
+pytestmark = pytest.mark.browser
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def static_site(tmp_path_factory):
+    """The site written to a folder and served by `python -m http.server` on 127.0.0.1."""
+    folder = tmp_path_factory.mktemp("site")
+    write_site(folder)
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory", str(folder), str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    for _ in range(100):  # until it listens
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.1).close()
+            break
+        except OSError:
+            time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.terminate()
+    server.wait(timeout=5)
+
+
+def test_a_game_is_played_to_the_end_with_hints_from_a_static_file_server(browser, static_site):
+    context = browser.new_context(base_url=static_site, locale="en-US")
+    page = context.new_page()
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(f"{r.method} {r.url.removeprefix(static_site)}"))
+    failed: list[str] = []
+    page.on("response", lambda r: failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    page.goto("/?variant=giza&deal=18")
+    expect(page.locator("#status-game")).to_have_text(re.compile(r"Deal 18$"), timeout=20_000)
+    n = 0
+    while page.locator("#end-panel").is_hidden():
+        page.click("#btn-hint")
+        expect(page.locator("#toast")).to_contain_text(re.compile(r"winning line|wins the game"))
+        marked = page.locator("#board .card.hint:not(.gone), #stock.hint")
+        expect(marked.first).to_be_visible()
+        cards = [el.get_attribute("data-card") for el in marked.all()]
+        if cards == [None]:
+            page.click("#stock")
+        else:
+            for text in cards:
+                card(page, text).click()
+        n += 1
+        moves_made(page, n)
+    expect(page.locator("#end-title")).to_have_text("You won!")
+    assert n == 20  # the hints follow a shortest line of Giza deal 18
+    assert failed == [], failed  # every file the page asked for is in the site
+    assert not [s for s in sent if not s.startswith("GET ")], sent  # a static host answers GETs only
+    context.close()

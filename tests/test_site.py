@@ -1,0 +1,37 @@
+"""`pyramid-solitaire site DIR`: the page as plain files (web/site.py); played in
+tests/browser/test_static_site.py."""
+
+import json
+
+import pytest
+
+from pyramid_solitaire.cli import main
+from pyramid_solitaire.web.application import variants_answer
+from pyramid_solitaire.web.site import SiteError, write_site
+
+
+def test_the_site_has_the_page_its_files_the_variants_and_a_filled_in_service_worker(tmp_path):
+    site = tmp_path / "site"
+    files = {p.relative_to(site).as_posix() for p in write_site(site)}
+    wanted = {"index.html", "sw.js", "api/variants", "static/js/main.js", "static/js/solver/kernel.wasm"}
+    assert wanted <= files
+    assert "static/sw.js" not in files  # the template: the filled-in worker is /sw.js
+    assert json.loads((site / "api" / "variants").read_text()) == variants_answer()
+    worker = (site / "sw.js").read_text()
+    assert "/*ASSETS*/ []" not in worker and '"/static/js/solver/kernel.wasm"' in worker
+    assert '"/static/js/solver/worker.js"' in worker
+    assert "wasm-unsafe-eval" in (site / "_headers").read_text()
+
+
+def test_the_site_is_written_only_into_a_new_or_empty_folder(tmp_path):
+    (tmp_path / "kept.txt").write_text("mine")
+    with pytest.raises(SiteError, match="not an empty folder"):
+        write_site(tmp_path)
+    assert [p.name for p in tmp_path.iterdir()] == ["kept.txt"]
+
+
+def test_the_site_command(tmp_path, capsys):
+    assert main(["site", str(tmp_path / "out")]) == 0
+    assert "files" in capsys.readouterr().out and (tmp_path / "out" / "index.html").exists()
+    assert main(["site", str(tmp_path / "out")]) == 2
+    assert "not an empty folder" in capsys.readouterr().out
