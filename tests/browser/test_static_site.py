@@ -15,6 +15,12 @@ from pyramid_solitaire.web.site import write_site
 
 pytestmark = pytest.mark.browser
 
+WORKER_IN_CONTROL = """() => new Promise((resolve, reject) => {
+  setTimeout(() => reject(new Error("no service worker took control in 60 s")), 60000);
+  if (navigator.serviceWorker.controller) resolve();
+  navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true });
+})"""
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -71,4 +77,14 @@ def test_a_game_is_played_to_the_end_with_hints_from_a_static_file_server(browse
     assert n == 20  # the hints follow a shortest line of Giza deal 18
     assert failed == [], failed  # every file the page asked for is in the site
     assert not [s for s in sent if not s.startswith("GET ")], sent  # a static host answers GETs only
+
+    # The service worker kept the release (a plain file server sends no content-hash ETags: it
+    # checks the bytes), so the site opens offline, and its solver answers there too.
+    page.evaluate(WORKER_IN_CONTROL)
+    context.set_offline(True)
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-ready", "1", timeout=20_000)
+    page.click("#btn-undo")
+    page.click("#btn-hint")
+    expect(page.locator("#toast")).to_contain_text("(It wins the game.)")
     context.close()

@@ -58,8 +58,17 @@ async function keep(cache, older, url, hash) {
     if (kept && hashOf(kept) === hash) return cache.put(url, kept);
   }
   const response = await fetch(`${url}?v=${hash}`, { cache: "no-store" });
-  if (!response.ok || hashOf(response) !== hash) throw new Error(`${url} is not the release's file`);
+  if (!response.ok || (hashOf(response) !== hash && (await bytesHash(response)) !== hash)) {
+    throw new Error(`${url} is not the release's file`);
+  }
   return cache.put(url, response);
+}
+
+/** A static host's ETag is not the content hash (or missing): then hash the bytes themselves
+ *  (web/assets.py content_hash: SHA-256, its first 20 hex digits). */
+async function bytesHash(response) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer()));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("").slice(0, 20);
 }
 
 /** The content hash an answer's ETag names ("HASH", or W/"HASH" from a proxy that compressed it). */
