@@ -1,5 +1,8 @@
 """The C kernel against the numba kernel it replaced: the same search, so the same answers.
 
+The numba kernel lives on in benchmarks/numba_kernel.py for this comparison; it needs the numba
+extra (`.venv/bin/python -m pip install -e '.[numba]'`), which the solver itself no longer does.
+
 Per variant, both kernels solve the same positions in one process, one after the other: whole
 deals (decision search), mid-game positions reached by random legal play (decision search and
 the shortest search's estimate), and whole deals and mid-game positions with the shortest
@@ -35,8 +38,14 @@ SHORTEST_NODES = 2_000_000  # the shortest search per position; both kernels sto
 
 
 def numba_search() -> type:
-    """The numba kernel's search class (it needs numba and numpy installed)."""
-    return search._NumbaSearch
+    """The numba kernel's search class (benchmarks/numba_kernel.py; needs numba and numpy)."""
+    try:
+        from numba_kernel import NumbaSearch
+    except ImportError as missing:
+        raise SystemExit(
+            f"{missing}: the numba kernel needs the numba extra: pip install -e '.[numba]'"
+        ) from None
+    return NumbaSearch
 
 
 class Tally:

@@ -25,6 +25,7 @@ SCRIPTS = [
 NOT_STARTED = {
     "solver_abuse.py": "needs Locust, the `bench` extra that `make load` installs",
     "serving.py": "what the load scripts share, not a script",
+    "numba_kernel.py": "the numba kernel kernel_agreement.py compares the C kernel with, not a script",
 }
 
 

@@ -8,8 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pyramid_solitaire.engine.cards import value
-from pyramid_solitaire.engine.deal import COVERED_BY, PYRAMID_MASK, PYRAMID_SIZE, START, Deal, State
+from pyramid_solitaire.engine.deal import PYRAMID_MASK, START, Deal, State
 from pyramid_solitaire.engine.game import Game
 from pyramid_solitaire.engine.variants import VARIANTS, get_variant
 from pyramid_solitaire.solver import (
@@ -23,7 +22,6 @@ from pyramid_solitaire.solver import (
     solve,
     solve_game,
 )
-from pyramid_solitaire.solver import kernel as k
 
 VARIANT_IDS = list(VARIANTS)
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "solver_verdicts.json").read_text())
@@ -329,40 +327,3 @@ def test_fewest_steps_of_whole_deals_match_the_golden_figures(variant, deals):
         assert got.steps == steps, number
         if steps is not None:
             assert got.shortest and replay_wins(deal, START, got.line), number
-
-
-def test_kernel_tables_match_the_engine():
-    """The compiled search keeps its own covering table and card values (numba wants flat
-    arrays); they must say what the engine says."""
-    for s in range(PYRAMID_SIZE):
-        assert k.COVER[s] == sum(1 << c for c in COVERED_BY[s]), s
-    deck = list(range(52))
-    values, partners, holding = k.card_arrays(deck)
-    assert list(values) == [value(c) for c in deck]
-    for p, card in enumerate(deck):
-        assert partners[p] == sum(1 << q for q in range(52) if value(card) + value(deck[q]) == 13)
-    for v in range(1, 14):
-        assert holding[v] == sum(1 << p for p in range(52) if value(deck[p]) == v)
-
-
-def test_a_waste_card_whose_partners_the_cards_above_it_take_blocks_the_waste():
-    """One waste, closed stock: two 8s on the waste and one 5 left in the pyramid. The upper 8
-    takes the 5, so the lower one can never come to the top and leave before a recycle."""
-    deck = list(range(52))
-    for position, card in ((0, 4), (1, 17), (28, 7), (29, 20)):  # a 5, a 5, an 8, an 8
-        other = deck.index(card)
-        deck[position], deck[other] = deck[other], deck[position]
-    values, _, holding = k.card_arrays(deck)
-    one_five = k.PYRAMID_BITS & ~1  # every pyramid card gone but the 5 in slot 0
-
-    def blocker(removed, partners_from=0):  # the waste: positions 29 (top) and 28
-        return k._blocker(removed, values, holding, 29, 28, 1, partners_from)
-
-    assert blocker(one_five) == 28
-    assert blocker(one_five & ~2) == -1  # the second 5 left too
-    assert blocker(one_five | 1 << 29) == -1  # the upper 8 gone
-    # A 5 that can be available with the waste's top (an open stock's card) is a partner too.
-    deck[30], deck[1] = deck[1], deck[30]  # the second 5 in the stock
-    values, _, holding = k.card_arrays(deck)
-    assert blocker(one_five) == 28
-    assert blocker(one_five, partners_from=1 << 30) == -1

@@ -7,6 +7,8 @@ the same search expands the same states and finds the same line, so those must m
 
 import hashlib
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -142,3 +144,16 @@ def test_bad_buffers_are_refused():
         ck.pack(1 << 52, 0, 0)
     with pytest.raises(ValueError, match="no control word"):
         ck.control(work, 99)
+
+
+def test_the_solver_loads_without_numba_or_numpy():
+    """A fresh process that loads the solver, the hint and review code, the command line and the
+    web app imports neither numba, llvmlite nor numpy (the lean start: research/ alone uses numpy)."""
+    code = (
+        "import sys, pyramid_solitaire.solver, pyramid_solitaire.solver.hints,"
+        " pyramid_solitaire.solver.review, pyramid_solitaire.cli, pyramid_solitaire.web.application;"
+        " pyramid_solitaire.solver.solve(pyramid_solitaire.engine.deal.Deal.from_number('pyramid', 1));"
+        " print(sorted(m for m in sys.modules if m.split('.')[0] in ('numba', 'llvmlite', 'numpy')))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"

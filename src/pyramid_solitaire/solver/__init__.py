@@ -1,7 +1,7 @@
 """The exact solver: is a position winnable, a winning line, the shortest line; hints and reviews.
 
-search     solve, Solution, budgets: the API over the compiled kernel
-kernel     the hot loop (decision search, loss proofs, IDA* shortest search)
+search     solve, Solution, budgets: the API over the kernel
+_kernel    the kernel in C (c/: decision search, loss proofs, IDA* shortest search), an extension
 reference  plain-Python searches, the readable specification the kernel is held to
 hints      the next move of a winning line, or why the game is lost
 review     each move of a game marked against the solver; the shortest way

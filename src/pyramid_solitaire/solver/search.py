@@ -1,7 +1,7 @@
 """The exact solver: can a position still be won, and how (in the fewest steps if asked).
 
-`solve(deal, state)` runs the compiled search of `kernel.py` in slices, reading the clock between
-slices, and answers with a `Solution`: the verdict, a winning line of `Move`s, and figures.
+`solve(deal, state)` runs the C kernel (`c/`, the extension `_kernel`) in slices, reading the clock
+between slices, and answers with a `Solution`: the verdict, a winning line of `Move`s, and figures.
 `reference_solve` and `reference_shortest` below are the readable specification: plain searches
 over `Deal.legal_moves` and `Deal.apply`; the tests make the compiled search agree with them.
 """
@@ -11,13 +11,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-import numpy as np
-
 from ..engine.deal import START, Deal, Move, MoveKind, State
 from ..engine.decks import DECK_SIZE
 from ..engine.game import Game
 from . import _kernel as ck  # the C kernel (c/, built by the install; _kernel.pyi its interface)
-from . import kernel as k
 
 
 class Verdict(StrEnum):
@@ -36,7 +33,6 @@ SLICE = 1 << 20  # nodes per kernel call without a time limit
 SLICE_SECONDS = 0.01  # with one, the clock is read about this often
 FIRST_RATE = 1e6  # nodes per second assumed until measured
 FIRST_TABLE_BITS = 14
-RELAXED_MEMO_BITS = 16
 WARM_UP_NODES = 2000
 MAX_TABLE_BITS = 25  # 32M entries, 256 MB of keys (+32 MB of bounds for the shortest search)
 
@@ -228,109 +224,6 @@ def _table(bits: int) -> tuple[bytearray, bytearray]:
     return bytearray(8 << bits), bytearray(1 << bits)
 
 
-# --- the numba kernel, side by side until the C kernel replaces it ---------------------------
-
-
-def _cards(deal: Deal, shortest: bool) -> k.Cards:
-    """The deal as the compiled search sees it, with the rules and the search mode."""
-    v = deal.variant
-    rules = np.array([v.wastes, v.piles, int(v.open_stock), v.recycles, int(shortest)], np.int64)
-    values, partners, holding = k.card_arrays(deal.cards)
-    if shortest:
-        class_slots, class_pairs = k.pair_tables(values, holding)
-    else:  # only the shortest search's estimate uses them
-        class_slots, class_pairs = (
-            np.full(7 * k.CLASS_CARDS, -1, np.int64),
-            np.zeros(7 << k.CLASS_CARDS, np.int64),
-        )
-    return k.Cards(values, partners, holding, rules, class_slots, class_pairs)
-
-
-def _work() -> k.Work:
-    """The explicit stacks, scratch space and memos of one search."""
-    depth = np.zeros(k.MAX_DEPTH, np.int64)
-    stack = k.Stack(
-        keys=depth.copy(),
-        moves=np.zeros(k.MAX_DEPTH * k.MAX_MOVES, np.int64),
-        counts=depth.copy(),
-        tried=depth.copy(),
-        below=depth.copy(),
-    )
-    scratch = k.Scratch(
-        available=np.zeros(64, np.int64),
-        need=np.zeros(14, np.int64),
-        above=np.zeros(7, np.int64),
-        pyramids=np.full(1 << k.PYRAMID_MEMO_BITS, -1, np.int64),
-        figures=np.zeros(k.PYRAMID_MEMO_WIDTH << k.PYRAMID_MEMO_BITS, np.int64),
-    )
-    relaxed_depth = np.zeros(k.RELAXED_DEPTH, np.int64)
-    relaxed = k.Relaxed(
-        memo=np.zeros(1 << RELAXED_MEMO_BITS, np.int64),
-        verdicts=np.zeros(1 << RELAXED_MEMO_BITS, np.uint8),
-        keys=relaxed_depth.copy(),
-        moves=np.zeros(k.RELAXED_DEPTH * k.RELAXED_MOVES, np.int64),
-        counts=relaxed_depth.copy(),
-        tried=relaxed_depth.copy(),
-    )
-    return k.Work(stack, scratch, relaxed, control=np.zeros(5, np.int64))
-
-
-def _numba_table(bits: int) -> k.Table:
-    return k.Table(entries=np.zeros(1 << bits, np.int64), bounds=np.zeros(1 << bits, np.uint8))
-
-
-class _NumbaSearch(_Search):
-    """One search in the numba kernel (kernel.py): the same search, the same results codes."""
-
-    cards: Any  # numba's named tuples of numpy arrays, not buffers
-    work: Any
-
-    def __init__(self, deal: Deal, shortest: bool):
-        self.deal = deal
-        self.cards = _cards(deal, shortest)
-        self.work = _work()
-        self.control = self.work.control
-        self.key_bits = k.FULL_KEY if shortest else k.LOST_KEY
-        self.table = _numba_table(FIRST_TABLE_BITS)
-
-    def grow(self) -> None:
-        bits = self.table.entries.size.bit_length()  # one more than now
-        old = self.table
-        self.table = _numba_table(min(bits, MAX_TABLE_BITS))
-        if bits > MAX_TABLE_BITS:
-            self.control[k.C_COUNT] = 0
-        else:
-            k.rehash(old, self.table, self.key_bits)
-
-    @property
-    def nodes(self) -> int:
-        return int(self.control[k.C_NODES])
-
-    def carry_nodes(self, nodes: int) -> None:
-        self.control[k.C_NODES] = nodes
-
-    def codes(self) -> list[int]:
-        moves, tried = self.work.stack.moves, self.work.stack.tried
-        return [int(moves[d * k.MAX_MOVES + tried[d] - 1]) for d in range(int(self.control[k.C_DEPTH]))]
-
-    def run(self, key: int, budget: _Budget, limit: int = 0) -> int:
-        status = k.start(key, self.cards, self.work)
-        while status == k.BUDGET:
-            status = k.search(self.cards, self.work, self.table, budget.next_stop(self.nodes), limit)
-            if status == k.GROW:
-                self.grow()
-                status = k.BUDGET
-            elif status == k.BUDGET and budget.spent(self.nodes):
-                break
-        return int(status)
-
-    def estimate(self, key: int) -> int:
-        return int(k.estimate(key, self.cards, self.work.scratch))
-
-
-_KERNEL: type[_Search] = _NumbaSearch  # the kernel `solve` runs in
-
-
 def state_key(deal: Deal, state: State) -> int:
     """The position as the compiled search's packed key; a ValueError for what is no position."""
     if not isinstance(state, State):
@@ -353,11 +246,11 @@ def solve(
     """Solve the position `state` of `deal` exactly, within the time and node limits if given.
     With `shortest`, a winning line has the fewest steps (draws and recycles count). The budget
     goes to the decision first; the shortest search gets what is left."""
-    return _solve(_KERNEL, deal, state, shortest, _Budget(time_limit, node_limit))
+    return _solve(_Search, deal, state, shortest, _Budget(time_limit, node_limit))
 
 
 def _solve(search: type[_Search], deal: Deal, state: State, shortest: bool, budget: _Budget) -> Solution:
-    """`solve` in the kernel of `search` (the C kernel, or numba's side by side while it stays)."""
+    """`solve` with the search class `search` (benchmarks/numba_kernel.py passes the numba kernel's)."""
     key = state_key(deal, state)
     decision = search(deal, shortest=False)
     verdict, line = decision.decide(key, budget)
@@ -374,18 +267,17 @@ def _solve(search: type[_Search], deal: Deal, state: State, shortest: bool, budg
 
 def lower_bound(deal: Deal, state: State = START) -> int:
     """The shortest search's admissible estimate: at least this many steps are still needed."""
-    return _KERNEL(deal, shortest=True).estimate(state_key(deal, state))
+    return _Search(deal, shortest=True).estimate(state_key(deal, state))
 
 
 def warm_up(shortest: bool = True) -> None:
-    """Load (or compile, the first time) the compiled functions, so later timings are honest.
-    Every variant and both modes share them, so one small search loads them all; without
-    `shortest`, only those the decision search needs (a command that asks no more starts sooner)."""
+    """Run one small search (both modes with `shortest`, and the table's growth), so later timings
+    are of the search alone: the C kernel loads with the module, this only touches its pages."""
     from ..engine.variants import VARIANTS
 
     deal = Deal.from_number(VARIANTS["pyramid"], 1)  # winnable: both searches run
     solve(deal, shortest=shortest, node_limit=WARM_UP_NODES)
-    _KERNEL(deal, shortest=False).grow()  # the table's growth
+    _Search(deal, shortest=False).grow()  # the table's growth
 
 
 def solve_game(

@@ -24,6 +24,11 @@
  *   entries  8 << bits          the hash table's int64 entries, zeroed (0 = empty slot).
  *   bounds   1 << bits          its uint8 bounds (shortest search; the decision search ignores
  *                               them but rehash copies them), zeroed. bits: 1..30.
+ * The layouts of cards and work are the kernel's own (internal.h: Cards, Work); a caller only
+ * needs their sizes. 64-bit integers cross the API as int64_t (BigInt in JavaScript).
+ * Building freestanding: the C uses no library function, but a compiler may still turn the
+ * zeroing loops of pk_work_init and the relaxed memo into a call of memset (C compilers may emit
+ * memset/memcpy even with -ffreestanding); give wasm32 `-mbulk-memory` (memory.fill) or a memset.
  * Usage: pk_cards_init, pk_work_init, a zeroed table; pk_start(key); then pk_search until it
  * returns PK_WIN or PK_LOST; on PK_GROW make a table twice as big (pk_rehash into it) or, at
  * the memory cap, a zeroed one of the same size with control PK_COUNT set to 0; then call

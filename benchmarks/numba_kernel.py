@@ -1,4 +1,10 @@
-"""The solver's compiled hot loop: depth-first search over packed positions (numba).
+"""The numba kernel the C kernel (src/pyramid_solitaire/solver/c/) replaced, kept to compare them.
+
+benchmarks/kernel_agreement.py runs both on the same positions; they must agree exactly (the C
+kernel is a port of this one). Needs numba and numpy: `pip install -e '.[numba]'`.
+
+Its own description, as it was: the solver's compiled hot loop: depth-first search over packed
+positions.
 
 A position packs into one int64 key: removed (52 bits, deck positions as in `deal.py`)
 | drawn << 52 | recycles << 57. `drawn` is canonical: trailing removed waste positions are
@@ -18,10 +24,14 @@ when loaded from numba's cache.
 """
 
 from collections import namedtuple
+from typing import Any
 
 import numpy as np
 from numba import njit, types
 from numba.extending import intrinsic
+
+from pyramid_solitaire.engine.deal import Deal
+from pyramid_solitaire.solver.search import FIRST_TABLE_BITS, MAX_TABLE_BITS, _Budget, _Search
 
 PYRAMID = 28
 DECK = 52
@@ -76,6 +86,7 @@ except ImportError:
     _NO_REFCOUNT = {}
 hot = njit(cache=True, nogil=True, **_NO_REFCOUNT)  # type: ignore[call-overload]
 
+SEARCH_RELAXED_MEMO_BITS = 16  # the relaxed game's memo, as the C kernel's
 # The relaxed game (see `_relaxed_lost`): its moves and its memo's verdicts.
 RELAXED_DEPTH = 32
 RELAXED_MOVES = 48
@@ -901,3 +912,103 @@ def search(cards, work, table, budget, limit):
     control[C_NODES] = nodes
     control[C_COUNT] = count
     return result
+
+
+# --- its search, with the C kernel's search class's interface --------------------------------
+
+
+def _cards(deal: Deal, shortest: bool) -> Cards:
+    """The deal as the compiled search sees it, with the rules and the search mode."""
+    v = deal.variant
+    rules = np.array([v.wastes, v.piles, int(v.open_stock), v.recycles, int(shortest)], np.int64)
+    values, partners, holding = card_arrays(deal.cards)
+    if shortest:
+        class_slots, class_pairs = pair_tables(values, holding)
+    else:  # only the shortest search's estimate uses them
+        class_slots, class_pairs = (
+            np.full(7 * CLASS_CARDS, -1, np.int64),
+            np.zeros(7 << CLASS_CARDS, np.int64),
+        )
+    return Cards(values, partners, holding, rules, class_slots, class_pairs)
+
+
+def _work() -> Work:
+    """The explicit stacks, scratch space and memos of one search."""
+    depth = np.zeros(MAX_DEPTH, np.int64)
+    stack = Stack(
+        keys=depth.copy(),
+        moves=np.zeros(MAX_DEPTH * MAX_MOVES, np.int64),
+        counts=depth.copy(),
+        tried=depth.copy(),
+        below=depth.copy(),
+    )
+    scratch = Scratch(
+        available=np.zeros(64, np.int64),
+        need=np.zeros(14, np.int64),
+        above=np.zeros(7, np.int64),
+        pyramids=np.full(1 << PYRAMID_MEMO_BITS, -1, np.int64),
+        figures=np.zeros(PYRAMID_MEMO_WIDTH << PYRAMID_MEMO_BITS, np.int64),
+    )
+    relaxed_depth = np.zeros(RELAXED_DEPTH, np.int64)
+    relaxed = Relaxed(
+        memo=np.zeros(1 << SEARCH_RELAXED_MEMO_BITS, np.int64),
+        verdicts=np.zeros(1 << SEARCH_RELAXED_MEMO_BITS, np.uint8),
+        keys=relaxed_depth.copy(),
+        moves=np.zeros(RELAXED_DEPTH * RELAXED_MOVES, np.int64),
+        counts=relaxed_depth.copy(),
+        tried=relaxed_depth.copy(),
+    )
+    return Work(stack, scratch, relaxed, control=np.zeros(5, np.int64))
+
+
+def numba_table(bits: int) -> Table:
+    return Table(entries=np.zeros(1 << bits, np.int64), bounds=np.zeros(1 << bits, np.uint8))
+
+
+class NumbaSearch(_Search):
+    """One search in this kernel, with the C kernel's search class's interface and result codes."""
+
+    cards: Any  # numba's named tuples of numpy arrays, not buffers
+    work: Any
+
+    def __init__(self, deal: Deal, shortest: bool):
+        self.deal = deal
+        self.cards = _cards(deal, shortest)
+        self.work = _work()
+        self.control = self.work.control
+        self.key_bits = FULL_KEY if shortest else LOST_KEY
+        self.table = numba_table(FIRST_TABLE_BITS)
+
+    def grow(self) -> None:
+        bits = self.table.entries.size.bit_length()  # one more than now
+        old = self.table
+        self.table = numba_table(min(bits, MAX_TABLE_BITS))
+        if bits > MAX_TABLE_BITS:
+            self.control[C_COUNT] = 0
+        else:
+            rehash(old, self.table, self.key_bits)
+
+    @property
+    def nodes(self) -> int:
+        return int(self.control[C_NODES])
+
+    def carry_nodes(self, nodes: int) -> None:
+        self.control[C_NODES] = nodes
+
+    def codes(self) -> list[int]:
+        moves, tried = self.work.stack.moves, self.work.stack.tried
+        return [int(moves[d * MAX_MOVES + tried[d] - 1]) for d in range(int(self.control[C_DEPTH]))]
+
+    def run(self, key: int, budget: _Budget, limit: int = 0) -> int:
+        status = start(key, self.cards, self.work)
+        while status == BUDGET:
+            status = search(self.cards, self.work, self.table, budget.next_stop(self.nodes), limit)
+            if status == GROW:
+                self.grow()
+                status = BUDGET
+            elif status == BUDGET and budget.spent(self.nodes):
+                break
+        return int(status)
+
+    def estimate(self, key: int) -> int:
+        return int(estimate(key, self.cards, self.work.scratch))
