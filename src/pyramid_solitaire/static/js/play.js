@@ -299,7 +299,7 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
 
   /** Twice a second: the automatic pause, the save while playing, the time shown. */
   function tick() {
-    if (prefs.autoPause && clock.running() && clock.idleFor() >= IDLE_PAUSE_MS) pause(clock.lastInput());
+    if (prefs.autoPause && clock.running() && clock.idleFor() >= IDLE_PAUSE_MS) pause(); // the clock stood already
     if (clock.running()) session.saveIfDue();
     screen.drawTime();
   }
