@@ -3,13 +3,15 @@
 import argparse
 import contextlib
 import logging
+import os
 import signal
 import sys
+import threading
 from collections.abc import Iterator
 from typing import IO, Any
 
 from ..engine.errors import cut
-from .common import UsageError, add_command, add_variant, seconds_limit
+from .common import EXIT_INTERRUPTED, UsageError, add_command, add_variant, seconds_limit
 
 
 def add_commands(sub: Any) -> None:
@@ -56,7 +58,6 @@ def add_commands(sub: Any) -> None:
 def cmd_stats(args: argparse.Namespace, out: IO[str]) -> int:
     """Solve a range of deals on Dask, storing the rows in --out (or a temporary folder) as they
     come, with a progress bar on standard error; then print the figures from the stored rows."""
-    import os
     import tempfile
 
     from ..research import dataset
@@ -80,13 +81,14 @@ def cmd_stats(args: argparse.Namespace, out: IO[str]) -> int:
             raise UsageError("cli_make_folder", folder=cut(folder, 200), detail=err.strerror) from None
         if not args.mixed_versions:
             one_solver_version(folder, series, dataset.stored_chunks(folder, series), current=True)
+        stopped = f"stopped; the chunks finished are in {folder}: run again to resume" if args.out else ""
         try:
-            with stop_on_signals():
+            with stop_on_signals(stopped):
                 solve_with_bar(folder, series, numbers, args)
         except KeyboardInterrupt:
-            if args.out:
-                print(f"stopped; the chunks finished are in {folder}: run again to resume", file=sys.stderr)
-            return 130
+            if stopped:
+                print(stopped, file=sys.stderr)
+            return EXIT_INTERRUPTED
         chunks = dataset.stored_chunks(folder, series)
         print_summary(series, numbers, chunks, out)
         if args.csv:
@@ -108,15 +110,31 @@ def one_solver_version(folder: str, series: Any, chunks: list[Any], current: boo
         raise UsageError("cli_mixed_versions", folder=cut(folder, 200), series=series.label, versions=shown)
 
 
+STOP_SECONDS = 20.0  # the cluster's shutdown after a stop, past which the process just exits
+
+
 @contextlib.contextmanager
-def stop_on_signals() -> Iterator[None]:
+def stop_on_signals(stopped: str) -> Iterator[None]:
     """Ctrl-C and a `kill` (or a shutdown) stop a run the same way: the chunks finished stay
-    stored. The Dask client's loggers are silenced first: an interrupt that lands inside the
-    client's wait has Dask's event loop log its cancelled callbacks as tracebacks."""
+    stored. Logging is silenced first: an interrupt that lands inside the Dask client's wait has
+    its event loop log the cancelled callbacks as tracebacks (tornado.application). And since
+    such an interrupt can leave the client's shutdown waiting for ever, a watchdog ends the
+    process after STOP_SECONDS, saying `stopped` (every stored file is whole: written aside,
+    then renamed; the workers exit with their parent)."""
+    watchdog: list[threading.Timer] = []
+
+    def give_up() -> None:
+        if stopped:
+            print(stopped, file=sys.stderr, flush=True)
+        os._exit(EXIT_INTERRUPTED)
 
     def interrupt(signum: int, frame: object) -> None:
-        for name in ("asyncio", "tornado", "distributed"):
-            logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+        # All of this process's logging: Dask's config gives tornado.application its own level.
+        logging.disable(logging.CRITICAL)
+        if not watchdog:
+            watchdog.append(threading.Timer(STOP_SECONDS, give_up))
+            watchdog[0].daemon = True
+            watchdog[0].start()
         raise KeyboardInterrupt
 
     try:
@@ -129,6 +147,9 @@ def stop_on_signals() -> Iterator[None]:
     finally:
         for sig, handler in before.items():
             signal.signal(sig, handler)
+        for timer in watchdog:
+            timer.cancel()
+        logging.disable(logging.NOTSET)
 
 
 def solve_with_bar(folder: str, series: Any, numbers: range, args: argparse.Namespace) -> None:
