@@ -74,4 +74,4 @@ load: install
 	$(BIN)/python benchmarks/solver_abuse.py --abusers 10 --abuser-addresses 1 --seconds 60
 
 clean:
-	rm -rf $(VENV) build src/*.egg-info .pytest_cache
+	rm -rf $(VENV) build src/*.egg-info .pytest_cache src/pyramid_solitaire/solver/_kernel.*.so
