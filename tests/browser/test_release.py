@@ -90,7 +90,7 @@ def test_a_release_fetches_only_the_changed_files_keeps_the_game_and_says_so(bro
             print(f"requests on the release change: {len(requests.targets)}: {requests.targets}")
             assert sorted(files) == sorted(changed), requests.targets  # one request per changed file
             page.click("#toast-action")
-            expect(page.locator("#btn-hint")).to_have_attribute("aria-label", "HINT", timeout=20_000)
+            expect(page.locator("#btn-hint")).to_have_accessible_name("HINT", timeout=20_000)
             moves_made(page, 1)  # the game in progress, as it was
             expect(page.locator("#status-game")).to_have_text(deal)
         finally:
