@@ -238,9 +238,14 @@ def test_high_contrast_shows_the_focus_the_choice_and_the_hint(new_page):
     page = new_page(**DESKTOP)
     page.emulate_media(forced_colors="active")
     open_link(page, "pyramid", 1)
-    page.locator("body").focus()
-    page.keyboard.press("ArrowRight")  # into the board
+    # the board is one tab stop: one Tab from the toolbar's last button enters it, the next leaves it
+    page.locator("#btn-more").focus()
+    page.keyboard.press("Tab")
     focused = page.locator("#board .card:focus")
+    expect(focused).to_have_count(1)
+    page.keyboard.press("Tab")
+    expect(page.locator("#board :focus")).to_have_count(0)
+    page.keyboard.press("Shift+Tab")
     expect(focused).to_have_count(1)
     ring = focused.evaluate(
         "el => { const s = getComputedStyle(el); return [s.outlineStyle, parseFloat(s.outlineWidth)]; }"
