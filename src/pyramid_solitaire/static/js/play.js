@@ -2,6 +2,7 @@
 // new deals, pause; and, on every change of the session, the clock, the save, the statistics,
 // the screen and the messages in that order.
 
+import { Unusable } from "./net/api.js";
 import { available as solverInPage } from "./net/solver.js";
 import * as dealing from "./state/dealing.js";
 import { backThere, hintMessage } from "./text/hint-text.js";
@@ -47,7 +48,8 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
       say(t("refused", { reason: explain(change.error, change.error.message) }));
     } else if (change.type === "offline") {
       const busy = [429, 503].includes(change.error.status);
-      if (change.retryIn) say(t(busy ? "serverBusyRetry" : "serverDownRetry", { s: Math.ceil(change.retryIn / 1000) }), 0);
+      const retry = change.error instanceof Unusable ? "serverOddRetry" : busy ? "serverBusyRetry" : "serverDownRetry";
+      if (change.retryIn) say(t(retry, { s: Math.ceil(change.retryIn / 1000) }), 0);
       else say(t(NEEDS_SERVER[change.error.feature] || (busy ? "serverBusy" : "serverDown")), 8000); // hints, daily deal
       console.error(change.error);
     } else if (change.type === "busy") {

@@ -18,6 +18,13 @@ export class Refused extends Error {
 
 export class Offline extends Error {}
 
+/** The server answered, but not with what the page asked for: a page of HTML (a captive portal,
+ *  a proxy's error page), a refusal where none can be, an answer without its fields. Like no
+ *  answer, it says nothing about what was sent: the page asks again (and says what it got). */
+export class Unusable extends Offline {}
+
+const isObject = (value) => Boolean(value) && typeof value === "object" && !Array.isArray(value);
+
 async function send(path, body) {
   let response;
   try {
@@ -41,15 +48,39 @@ async function send(path, body) {
     if (data && typeof data.error === "string") {
       throw new Refused(data.error, response.status, data.code, data.params, retryAfter);
     }
-    throw new Offline(`HTTP ${response.status}`);
+    const passing = [408, 429].includes(response.status) || response.status >= 500;
+    throw new (passing ? Offline : Unusable)(`HTTP ${response.status} without a refusal the page can read`);
   }
+  if (!isObject(data)) throw new Unusable(`HTTP ${response.status} that is not a JSON object`);
   return data;
 }
 
-export const variants = () => send("/api/variants");
+/** `answer` when it holds each of `fields` as an object, else Unusable. */
+function holding(answer, ...fields) {
+  const missing = fields.find((field) => !isObject(answer[field]));
+  if (missing !== undefined) throw new Unusable(`an answer without "${missing}"`);
+  return answer;
+}
+
+/** The list of games: a refusal is the server's mistake here (the page sends nothing to refuse). */
+export async function variants() {
+  let answer;
+  try {
+    answer = await send("/api/variants");
+  } catch (err) {
+    if (err instanceof Refused && !err.passing) throw new Unusable(`the list of games refused: ${err.message}`);
+    throw err;
+  }
+  const list = answer.variants;
+  if (!Array.isArray(list) || !list.length || !list.every((v) => isObject(v) && typeof v.id === "string")) {
+    throw new Unusable("an answer without a list of games");
+  }
+  return answer;
+}
+
 // options: {daily: "YYYY-MM-DD"} or {winnable_only: true}
-export const newGame = (variant, deal = null, options = {}) =>
-  send("/api/new", deal === null ? { variant, ...options } : { variant, deal });
+export const newGame = async (variant, deal = null, options = {}) =>
+  holding(await send("/api/new", deal === null ? { variant, ...options } : { variant, deal }), "record", "view");
 export const state = (record) => send("/api/state", { record });
 export const move = (record, text) => send("/api/move", { record, move: text });
 export const undo = (record, count = 1) => send("/api/undo", count === 1 ? { record } : { record, count });

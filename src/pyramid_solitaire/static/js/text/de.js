@@ -174,6 +174,7 @@ export const SAVES_STRINGS = {
   keptBoth: "Dieses Spiel wurde auch in einem anderen Tab gespielt. Dein Spiel hier wird gezeigt und gespeichert; das Spiel des anderen Tabs bleibt als Sicherung erhalten.",
   serverBusy: "Der Spielserver ist ausgelastet. Versuch es gleich noch einmal.",
   serverBusyRetry: "Der Spielserver ist ausgelastet; neue Anfrage in {s} s.",
+  serverOddRetry: "Der Spielserver hat etwas geantwortet, das diese Seite nicht verwenden kann; neue Anfrage in {s} s.",
   serverDownRetry: "Der Spielserver antwortet nicht; neue Anfrage in {s} s.",
   exportAll: "Spiele und Statistik exportieren", importAll: "Importieren…",
   exportDone: "Deine gespeicherten Spiele, die Statistik und die Einstellungen stehen in der heruntergeladenen Datei.",

@@ -175,6 +175,7 @@ export const SAVES_STRINGS = {
   keptBoth: "This game was played in another tab too. Your game here is shown and saved; the other tab's game is kept as a backup.",
   serverBusy: "The game server is busy. Try again in a moment.",
   serverBusyRetry: "The game server is busy; asking again in {s} s.",
+  serverOddRetry: "The game server answered something this page could not use; asking again in {s} s.",
   serverDownRetry: "The game server does not answer; asking again in {s} s.",
   exportAll: "Export games and statistics", importAll: "Import…",
   exportDone: "Your saved games, statistics and settings are in the downloaded file.",
