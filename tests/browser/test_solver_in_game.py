@@ -132,7 +132,7 @@ def test_copy_share_link_puts_it_on_the_clipboard(page: Page, base_url):
     page.click("#btn-more")
     page.click("#btn-share")
     link = f"{base_url}/?variant=pyramid&deal=42"
-    expect(page.locator("#toast")).to_have_text(f"Link copied: {link}")
+    expect(page.locator("#more-dialog #share-note")).to_have_text(f"Link copied: {link}")  # in the dialog
     assert page.evaluate("() => navigator.clipboard.readText()") == link
 
 
@@ -247,4 +247,7 @@ def test_statistics_count_wins_losses_and_streaks_and_survive_a_reload(page: Pag
     page.click("#stats-reset")
     page.click("#stats-reset-yes")
     expect(stat(page, "played")).to_have_text("0")
+    expect(page.locator("#stats-dialog #stats-note")).to_have_text(
+        "The statistics of Giza are reset."
+    )  # in it
     expect(page.locator("#stats-chart")).to_have_text("No games played yet.")

@@ -120,7 +120,7 @@ function bind() {
     $("more-dialog").close();
     openStats(variant());
   });
-  bindStats(variant, messages.say);
+  bindStats(variant);
   bindTransfer({
     say: messages.say, ask, t, check: local.state, variants: () => session.state.variants.map((v) => v.id),
   });

@@ -105,6 +105,7 @@ export function openMore(session, prefs) {
   const { variant, view } = session.state;
   $("deal-input").value = "";
   dealError("");
+  $("share-note").textContent = "";
   $("winnable-check").checked = dealing.winnableOnly(variant.id);
   $("winnable-label").textContent = t("winnableOnly", { name: variantName(variant) });
   const deal = view ? view.deal : null;
@@ -125,7 +126,7 @@ export function bindMore(session, prefs, on) {
   $("winnable-check").addEventListener("change", (event) => {
     dealing.setWinnableOnly(session.state.variant.id, event.target.checked);
   });
-  $("btn-share").addEventListener("click", () => copyShareLink(on.say));
+  $("btn-share").addEventListener("click", () => copyShareLink());
   $("language-select").addEventListener("change", (event) => {
     prefs.lang = event.target.value;
     store.storeSettings(prefs);
@@ -160,13 +161,15 @@ function dealError(text) {
   else $("deal-input").removeAttribute("aria-invalid");
 }
 
-async function copyShareLink(say) {
+/** Copy the share link; what happened is said in the dialog, beside the link (not behind it). */
+async function copyShareLink() {
   const field = $("share-link");
+  const note = $("share-note");
   try {
     await navigator.clipboard.writeText(field.value);
-    say(t("linkCopied", { link: field.value }));
+    note.textContent = t("linkCopied", { link: field.value });
   } catch {
     field.select(); // no clipboard here: the link is selected for the player to copy
-    say(t("linkCopyFailed"));
+    note.textContent = t("linkCopyFailed");
   }
 }

@@ -8,6 +8,7 @@ const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
 
 export function openStats(variant) {
+  $("stats-note").textContent = "";
   const s = stats.load(variant.id);
   $("stats-title").textContent = t("statsTitle", { name: variantName(variant) });
   const rate = stats.winRate(s);
@@ -72,8 +73,8 @@ function drawChart(box, recent) {
   box.append(chart, rule);
 }
 
-/** The dialog's reset buttons; `variant()` is the variant on the table, say(text) tells the player. */
-export function bindStats(variant, say) {
+/** The dialog's reset buttons; `variant()` is the variant on the table. */
+export function bindStats(variant) {
   $("stats-reset").addEventListener("click", () => {
     $("stats-confirm-text").textContent = t("statsResetAsk", { name: variantName(variant()) });
     $("stats-confirm").hidden = false;
@@ -83,7 +84,7 @@ export function bindStats(variant, say) {
   $("stats-reset-yes").addEventListener("click", () => {
     stats.reset(variant().id);
     openStats(variant());
-    say(t("statsResetDone", { name: variantName(variant()) }));
+    $("stats-note").textContent = t("statsResetDone", { name: variantName(variant()) }); // in the dialog
   });
   $("stats-reset-no").addEventListener("click", () => openStats(variant()));
 }

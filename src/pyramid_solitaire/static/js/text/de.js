@@ -50,7 +50,7 @@ export const STRINGS = {
   winnableProven: "Eine gewinnbare Partie: der Löser hat es bewiesen.",
   winnableUnproven: "In der Zeit ließ sich keine gewinnbare Partie beweisen, darum ist diese zufällig: es ist vielleicht nicht zu gewinnen.",
   shareLink: "Link zum Teilen", copyLink: "Kopieren", linkCopied: "Link kopiert: {link}",
-  linkCopyFailed: "Kopiere den Link aus dem Feld unter Mehr.",
+  linkCopyFailed: "Kopiere den Link aus dem Feld: Er ist markiert.",
   noShareForDeck: "Ein eigenes Blatt hat keine Partienummer zum Teilen.",
   sharedAsk: "Dieser Link öffnet {name}, Partie {n}. Deine laufende Partie ({m}, Züge gemacht: {k}) würde als verloren zählen.",
   sharedLoaded: "Geteilte Partie: {name}, Partie {n}.",

@@ -50,7 +50,7 @@ export const STRINGS = {
   winnableProven: "A winnable deal: the solver has proven it.",
   winnableUnproven: "No winnable deal was proven in time, so this deal is random: it may not be winnable.",
   shareLink: "Share link", copyLink: "Copy", linkCopied: "Link copied: {link}",
-  linkCopyFailed: "Copy the link from the field under More.",
+  linkCopyFailed: "Copy the link from the field: it is selected.",
   noShareForDeck: "An own deck has no deal number to share.",
   sharedAsk: "This link opens {name}, deal {n}. Your unfinished game (deal {m}, moves made: {k}) would count as lost.",
   sharedLoaded: "Shared deal: {name}, deal {n}.",
