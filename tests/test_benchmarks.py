@@ -19,6 +19,7 @@ SCRIPTS = [
     "load.py",
     "slow_clients.py",
     "instant.py",
+    "wasm.py",
     "agents.py",
     "page_bytes.py",
 ]

@@ -1,0 +1,251 @@
+"""The solver in the page, measured: the wasm kernel against native, hints offline, requests, sizes.
+
+    .venv/bin/python benchmarks/wasm.py                       # everything, default sizes
+    .venv/bin/python benchmarks/wasm.py --only speed --deals 0..199
+    .venv/bin/python benchmarks/wasm.py --only hints --hint-deals 20
+
+Sections (one run prints them side by side):
+  speed     the decision search from the start of the same deals per variant: the native kernel
+            (Python's solve, processor time), the .wasm in node (processor time) and in Chromium's
+            worker (the worker's clock around each search); states/second, and the states
+            checked equal on all three (the same search)
+  hints     hints in the page with the network cut, over every position along the winning lines
+            of N winnable deals per variant: median and p99 seconds (the worker's own figure, and
+            the page's round trip), the share checked and the share proven shortest
+  requests  a whole game followed by hints, then its review, in the page served by the Python
+            server: the requests to /api/ (the variant list counted apart)
+  sizes     kernel.wasm raw and gzipped; the static site (`pyramid-solitaire site`) raw and gzipped
+"""
+
+import argparse
+import gzip
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "support"))
+
+from app_server import CHROMIUM, CHROMIUM_ARGS, free_port, start_server  # noqa: E402
+
+from pyramid_solitaire.engine.deal import Deal  # noqa: E402
+from pyramid_solitaire.engine.game import Game  # noqa: E402
+from pyramid_solitaire.engine.variants import VARIANTS  # noqa: E402
+from pyramid_solitaire.research.winrates import parse_range, percentile  # noqa: E402
+from pyramid_solitaire.solver import WINNABLE, solve, warm_up  # noqa: E402
+from pyramid_solitaire.web.site import write_site  # noqa: E402
+
+WASM = ROOT / "src" / "pyramid_solitaire" / "static" / "js" / "solver" / "kernel.wasm"
+NODE_LIMIT = 300_000  # per search: hard deals are cut off at the same count on every side
+SOLVER = "import('/static/js/net/solver.js')"  # the page's own module: the same worker
+
+
+def header(columns: tuple[str, ...], widths: tuple[int, ...]) -> None:
+    print(f"{'variant':15} " + " ".join(f"{c:>{w}}" for c, w in zip(columns, widths, strict=True)))
+
+
+def serve_site(folder: Path) -> tuple[subprocess.Popen, str]:
+    write_site(folder)
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory", str(folder), str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    time.sleep(0.5)
+    return server, f"http://127.0.0.1:{port}"
+
+
+def open_page(browser, url: str, offline: bool = False):
+    context = browser.new_context(base_url=url, locale="en-US")
+    page = context.new_page()
+    page.goto("/?variant=giza&deal=18")
+    page.wait_for_selector("body[data-ready='1']", timeout=30_000)
+    page.evaluate(f"async () => (await {SOLVER}).available()")
+    if offline:
+        page.evaluate(
+            "() => navigator.serviceWorker.ready.then(() => new Promise((resolve) => {"
+            " if (navigator.serviceWorker.controller) resolve();"
+            " navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }); }))"
+        )
+        context.set_offline(True)
+    return context, page
+
+
+def speed(browser, url: str, numbers: list[int]) -> None:
+    print(f"\n== speed: decision search from the start, deals {numbers[0]}..{numbers[-1]}", end="")
+    print(f", <={NODE_LIMIT} states")
+    header(("states", "native/s", "node/s", "chromium/s", "node", "chrom"), (10, 11, 11, 11, 6, 6))
+    warm_up(shortest=False)
+    context, page = open_page(browser, url)
+    for variant in VARIANTS:
+        jobs = [{"variant": variant, "deal": n, "nodeLimit": NODE_LIMIT} for n in numbers]
+        cpu, native = time.process_time(), []
+        for n in numbers:
+            native.append(solve(Deal.from_number(VARIANTS[variant], n), node_limit=NODE_LIMIT).searched)
+        cpu = time.process_time() - cpu
+        done = subprocess.run(
+            ["node", "--experimental-default-type=module", str(ROOT / "benchmarks" / "kernel_node.mjs")],
+            input=json.dumps(jobs),
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        in_node = json.loads(done.stdout)
+        browser_runs = page.evaluate(
+            f"""async (jobs) => {{
+              const solver = await {SOLVER};
+              let out = [];
+              for (const pass of [0, 1]) {{  // a first pass to warm up: wasm tiers up to its optimizer
+                out = [];
+                for (const job of jobs) {{
+                  const record = {{ version: 1, variant: job.variant, deal: job.deal, moves: [] }};
+                  out.push(await solver.solve(record, {{ nodeLimit: job.nodeLimit }}));
+                }}
+              }}
+              return out;
+            }}""",
+            jobs,
+        )
+        states = sum(native)
+        same = [r["states"] for r in in_node["results"]] == native == [r["states"] for r in browser_runs]
+        chromium_seconds = sum(r["seconds"] for r in browser_runs)
+        rates = [states / max(s, 1e-9) for s in (cpu, in_node["cpu_seconds"], chromium_seconds)]
+        print(
+            f"{variant:15} {states:>10} {rates[0]:>11,.0f} {rates[1]:>11,.0f} {rates[2]:>11,.0f} "
+            f"{rates[0] / rates[1]:>5.2f}x {rates[0] / rates[2]:>5.2f}x" + ("" if same else "  STATES DIFFER")
+        )
+    print("(node, chrom: times slower than native; native, node: processor time; Chromium: worker clock)")
+    context.close()
+
+
+def winning_positions(variant: str, deals: int) -> list[dict]:
+    """Records of every position along the winning lines of the first `deals` winnable deals
+    (the shortest line when the native solver proves it within the node limit)."""
+    records: list[list[dict]] = []
+    number = 0
+    while len(records) < deals and number < 2_000:
+        number += 1
+        game = Game(variant, number=number)
+        found = solve(game.deal, node_limit=NODE_LIMIT)
+        if found.verdict != WINNABLE:
+            continue
+        best = solve(game.deal, shortest=True, node_limit=NODE_LIMIT)
+        line = [str(m) for m in (best.line if best.verdict == WINNABLE else found.line)]
+        record = {"version": 1, "variant": variant, "deal": number}
+        records.append([{**record, "moves": line[:i]} for i in range(len(line))])
+    return [r for deal in records for r in deal]
+
+
+def hints(browser, url: str, deals: int, variants: list[str]) -> None:
+    print("\n== hints in the page, network cut: every position along the shortest lines", end="")
+    print(f" of {deals} deals a variant")
+    header(("hints", "median s", "p99 s", "max s", "trip p99", "checked", "shortest"), (6, 9, 8, 7, 9, 8, 9))
+    context, page = open_page(browser, url, offline=True)
+    for variant in variants:
+        records = winning_positions(variant, deals)
+        answers = page.evaluate(
+            f"""async (records) => {{
+              const solver = await {SOLVER};
+              const out = [];
+              for (const record of records) {{
+                const started = performance.now();
+                const {{ hint }} = await solver.hint(record);
+                out.push({{ ...hint, trip: (performance.now() - started) / 1000 }});
+              }}
+              return out;
+            }}""",
+            records,
+        )
+        seconds = sorted(a["seconds"] for a in answers)
+        trips = sorted(a["trip"] for a in answers)
+        checked = sum(a["checked"] for a in answers) / len(answers)
+        shortest = sum(a["shortest"] for a in answers) / len(answers)
+        print(
+            f"{variant:15} {len(answers):>6} {statistics.median(seconds):>9.4f} "
+            f"{percentile(seconds, 0.99):>8.4f} "
+            f"{seconds[-1]:>7.3f} {percentile(trips, 0.99):>9.4f} {checked:>8.1%} {shortest:>9.2%}"
+        )
+    context.close()
+
+
+def requests(browser) -> None:
+    print("\n== requests to the server: a whole game by hints (Giza deal 18), then its review")
+    server, thread, url = start_server()
+    context = browser.new_context(base_url=url, locale="en-US")
+    page = context.new_page()
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(r.url.split("/api/", 1)[1]) if "/api/" in r.url else None)
+    page.goto("/?variant=giza&deal=18")
+    page.wait_for_selector("body[data-ready='1']", timeout=30_000)
+    hints_asked = 0
+    while page.locator("#end-panel").is_hidden() and hints_asked < 60:
+        page.click("#btn-hint")
+        hints_asked += 1
+        page.wait_for_selector("#board .card.hint:not(.gone), #stock.hint", timeout=30_000)
+        marked = page.locator("#board .card.hint:not(.gone), #stock.hint")
+        cards = [el.get_attribute("data-card") for el in marked.all()]
+        before = page.locator("#board").get_attribute("data-moves")
+        if cards == [None]:
+            page.click("#stock")
+        else:
+            for text in cards:
+                page.click(f'#board .card[data-card="{text}"]:not(.gone)')
+        page.wait_for_function(f"() => document.getElementById('board').dataset.moves !== '{before}'")
+    page.click("#end-review")
+    page.wait_for_selector("#move-list li[data-mark]", timeout=60_000)
+    other = [s for s in sent if s != "variants"]
+    listed = len(sent) - len(other)
+    print(f"hints asked: {hints_asked}; requests to /api/: {len(other)} {other}", end="")
+    print(f" (+ {listed} for the variant list)")
+    context.close()
+    server.should_exit = True
+    thread.join(timeout=5)
+
+
+def sizes() -> None:
+    print("\n== sizes")
+    wasm = WASM.read_bytes()
+    print(f"kernel.wasm: {len(wasm):,} bytes raw, {len(gzip.compress(wasm, 9)):,} gzipped")
+    with tempfile.TemporaryDirectory() as tmp:
+        files = write_site(Path(tmp) / "site")
+        raw = sum(p.stat().st_size for p in files)
+        packed = sum(len(gzip.compress(p.read_bytes(), 9)) for p in files)
+        print(f"static site: {len(files)} files, {raw / 1024:,.0f} KiB raw, ", end="")
+        print(f"{packed / 1024:,.0f} KiB gzipped (file by file)")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", choices=["speed", "hints", "requests", "sizes"], action="append")
+    parser.add_argument("--deals", default="0..199", help="speed: deal numbers A..B (default %(default)s)")
+    parser.add_argument("--hint-deals", type=int, default=20, help="hints: winnable deals per variant")
+    parser.add_argument("--variant", action="append", choices=list(VARIANTS), help="hints: only these")
+    args = parser.parse_args()
+    only = set(args.only or ["speed", "hints", "requests", "sizes"])
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        site, url = serve_site(Path(tmp) / "site")
+        try:
+            if "speed" in only:
+                speed(browser, url, list(parse_range(args.deals)))
+            if "hints" in only:
+                hints(browser, url, args.hint_deals, args.variant or list(VARIANTS))
+            if "requests" in only:
+                requests(browser)
+        finally:
+            site.terminate()
+            browser.close()
+    if "sizes" in only:
+        sizes()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
