@@ -18,6 +18,7 @@ SCRIPTS = [
     "winnability.py",
     "load.py",
     "slow_clients.py",
+    "hint_budget.py",
     "instant.py",
     "wasm.py",
     "agents.py",

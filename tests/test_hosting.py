@@ -329,7 +329,10 @@ def metric(text: str, name: str, **labels) -> float:
 
 
 def test_metrics_count_requests_latency_solver_time_refusals_and_connections():
-    with running(solver_burst=1, solver_per_second=0.001, max_connections=3, header_seconds=30) as (_, port):
+    with running(solver_burst=1, solver_per_second=0.001, max_connections=3, header_seconds=30) as (
+        server,
+        port,
+    ):
         hint = {"record": Game("pyramid", number=1).to_record()}
         with client_from("127.0.0.1", port) as client:
             for _ in range(2):
@@ -342,14 +345,23 @@ def test_metrics_count_requests_latency_solver_time_refusals_and_connections():
             figure = lambda name, **labels: metric(client.get("/metrics").text, name, **labels)  # noqa: E731
             hung_up = {"route": "/api/state", "status": 499}
             wait_for(lambda: figure("pyramid_solitaire_requests_total", **hung_up) == 1, "no 499 counted")
+            on_its_way = b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: "  # a request arriving: not idle
             held = [connect(port) for _ in range(2)]  # with the client's: the cap of 3
+            for sock in held:
+                sock.sendall(on_its_way)
             open_now = lambda: figure("pyramid_solitaire_open_connections")  # noqa: E731
             wait_for(lambda: open_now() == 3, "the open connections were not counted")
-            with connect(port) as refused:
-                assert status_of(read_all(refused)) == 503
+        # The client's kept-alive connection would give its place to a newcomer: a third held one.
+        held.append(connect(port))
+        held[-1].sendall(on_its_way)
+        wait_for(lambda: len(server.server_state.connections) == 3, "the third held one was not counted")
+        with connect(port) as refused:  # nothing idle at the cap: refused
+            assert status_of(read_all(refused)) == 503
+        for sock in held:
+            sock.close()
+        wait_for(lambda: not server.server_state.connections, "the held connections are still open")
+        with client_from("127.0.0.1", port) as client:
             text = client.get("/metrics").text
-            for sock in held:
-                sock.close()
     assert metric(text, "pyramid_solitaire_requests_total", route="/api/variants", status=200) == 2
     assert metric(text, "pyramid_solitaire_requests_total", route="unmatched", status=404) == 1
     assert metric(text, "pyramid_solitaire_requests_total", route="/api/hint", status=429) == 1

@@ -14,7 +14,7 @@ from .access import AccessLog
 from .assets import STATIC, add_page_and_assets  # noqa: F401 (STATIC: tests import it from here)
 from .deals import parse_day, parse_deal_number
 from .errors import add_error_handlers
-from .fairness import WINNABLE_DEAL_COST, TokenBuckets, add_rate_limit_answer, solver_work, spend_on_solver
+from .fairness import WINNABLE_DEAL_COST, add_rate_limit_answer, solver_buckets, solver_work, spend_on_solver
 from .headers import SecurityHeaders
 from .limits import BodyLimit
 from .metrics import Metrics
@@ -43,7 +43,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.metrics = metrics = Metrics()
     app.state.solver = solver = SharedSolver(settings, metrics)
-    app.state.solver_buckets = TokenBuckets(settings.solver_burst, settings.solver_per_second)
+    app.state.solver_buckets = solver_buckets(settings.solver_burst, settings.solver_per_second)
     app.add_middleware(BodyLimit, limit=settings.max_body)
     add_error_handlers(app)
     add_rate_limit_answer(app)

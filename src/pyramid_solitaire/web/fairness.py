@@ -7,11 +7,25 @@ burst is far above what a person reaches by hand; the rate bounds how much of th
 address can keep busy (half a token a second, and a hint searches at most half a second: a
 quarter of one solver slot). The address is the socket's peer, or the one a trusted
 proxy forwarded (server.py hands uvicorn the list of proxies to trust, and only those).
+
+With several workers (`serve --workers N`) the buckets live in one file that the supervisor makes
+and every worker maps into memory (SharedTokenBuckets): an address has one budget for the whole
+host, whichever worker answers it. Across hosts, the proxy in front holds the limit
+(docs/hosting.md).
 """
 
+import fcntl
+import hashlib
 import math
+import mmap
+import os
+import shutil
+import struct
+import tempfile
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from fastapi import FastAPI, Request
 
@@ -61,6 +75,82 @@ class TokenBuckets:
     def reset(self) -> None:
         with self.lock:
             self.buckets.clear()
+
+
+SHARED_FILE = "PYRAMID_WORKERS_BUCKETS"  # the table's path, inherited by the workers
+SLOTS = 1 << 14  # addresses the shared table holds at once (393 KB)
+PROBES = 8  # slots an address may take, from its hash on
+RECORD = struct.Struct("=Qdd")  # an address's 64-bit hash (0: free), its tokens, when counted
+
+
+class SharedTokenBuckets(TokenBuckets):
+    """The same buckets in a memory-mapped file shared by the workers of one host. A lock on the
+    file (flock) makes each spend whole across processes; the thread lock, within one. An
+    address takes the first of its PROBES slots that is its own, free or full (a full bucket is a
+    new one); when all eight hold other addresses' spent buckets, it shares its first."""
+
+    def __init__(self, path: str, burst: float, per_second: float, clock=time.monotonic):
+        super().__init__(burst, per_second, clock)  # time.monotonic: one clock for every process
+        self.file = open(path, "r+b")  # noqa: SIM115 (open as long as the app)
+        self.table = mmap.mmap(self.file.fileno(), SLOTS * RECORD.size)
+
+    def spend(self, address: str, cost: float = 1.0) -> None:
+        key = int.from_bytes(hashlib.blake2b(address.encode(), digest_size=8).digest(), "little") or 1
+        with self.lock:
+            fcntl.flock(self.file, fcntl.LOCK_EX)
+            try:
+                now = self.clock()
+                offset, tokens = self.find(key, now)
+                spent = tokens - cost if tokens >= cost else tokens
+                RECORD.pack_into(self.table, offset, key, spent, now)
+                if tokens < cost:
+                    raise RateLimited(math.ceil((cost - tokens) / self.per_second))
+            finally:
+                fcntl.flock(self.file, fcntl.LOCK_UN)
+
+    def find(self, key: int, now: float) -> tuple[int, float]:
+        """The address's slot and its tokens now."""
+        home = key % SLOTS
+        free = None
+        for probe in range(PROBES):
+            offset = (home + probe) % SLOTS * RECORD.size
+            held_by, tokens, then = RECORD.unpack_from(self.table, offset)
+            refilled = min(self.burst, tokens + (now - then) * self.per_second)
+            if held_by == key:
+                return offset, refilled
+            if free is None and (held_by == 0 or refilled >= self.burst):
+                free = offset
+        if free is not None:
+            return free, self.burst
+        offset = home * RECORD.size  # shared with an address that hashes near it
+        _, tokens, then = RECORD.unpack_from(self.table, offset)
+        return offset, min(self.burst, tokens + (now - then) * self.per_second)
+
+    def reset(self) -> None:
+        with self.lock:
+            self.table[:] = bytes(len(self.table))
+
+
+def solver_buckets(burst: float, per_second: float) -> TokenBuckets:
+    """The workers' shared buckets when serve made them (several workers), else this process's."""
+    path = os.environ.get(SHARED_FILE)
+    return SharedTokenBuckets(path, burst, per_second) if path else TokenBuckets(burst, per_second)
+
+
+@contextmanager
+def shared_between_workers() -> Iterator[None]:
+    """The file of the workers' buckets, for as long as they serve: made before they start, named
+    in their environment, removed after."""
+    folder = tempfile.mkdtemp(prefix="pyramid-solitaire-buckets-")
+    path = os.path.join(folder, "buckets")
+    with open(path, "wb") as table:
+        table.truncate(SLOTS * RECORD.size)  # zeros: every slot free
+    os.environ[SHARED_FILE] = path
+    try:
+        yield
+    finally:
+        del os.environ[SHARED_FILE]
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def client_address(request: Request) -> str:

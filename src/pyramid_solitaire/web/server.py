@@ -11,7 +11,7 @@ import uvicorn
 from uvicorn.config import LOGGING_CONFIG
 from uvicorn.supervisors import Multiprocess
 
-from . import metrics
+from . import fairness, metrics
 from .listener import ACCEPT_BATCH, FILES_RESERVE
 from .settings import Settings
 
@@ -58,7 +58,7 @@ def serve(settings: Settings | None = None, **uvicorn_options) -> None:
     # uvicorn's own --workers path binds its socket without naming IPPROTO_TCP, so accepted
     # connections miss TCP_NODELAY and every keep-alive request waits ~40 ms for a delayed ACK
     # (uvicorn issue 3149). Bind the socket here, protocol named, and hand it to the workers.
-    with metrics.shared_between_workers():
+    with metrics.shared_between_workers(), fairness.shared_between_workers():
         Multiprocess(config, sockets=[sock]).run()
 
 
