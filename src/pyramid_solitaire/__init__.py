@@ -9,9 +9,17 @@ The layers, each a package, each importing only from the ones above it in this l
     web       the JSON API and the page (static/)
 """
 
-from importlib.metadata import PackageNotFoundError, version
 
-try:
-    __version__ = version("pyramid-solitaire")  # the one source: the package's metadata (pyproject)
-except PackageNotFoundError:  # a source tree that was never installed
-    __version__ = "0+unknown"
+def __getattr__(name: str) -> str:
+    """`__version__`, read from the package's metadata (pyproject: the one source) on first use:
+    importing importlib.metadata costs more than the rest of a `solve` start-up (PEP 562)."""
+    if name != "__version__":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        found = version("pyramid-solitaire")
+    except PackageNotFoundError:  # a source tree that was never installed
+        found = "0+unknown"
+    globals()["__version__"] = found
+    return found

@@ -10,10 +10,10 @@ status 2 (never a traceback). Ctrl-C ends a command with status 130 and a closed
 (`... | head -1`) with status 141, as a shell reports those signals, both without a traceback.
 """
 
+import argparse
 import os
 import sys
 
-from .. import __version__
 from ..engine.errors import Refusal, cut
 from . import play, research, serve, solving
 from .common import EXIT_INTERRUPTED, EXIT_PIPE, EXIT_USAGE, Parser
@@ -24,10 +24,23 @@ __all__ = ["build_parser", "cmd_serve", "main"]
 GROUPS = (play, serve, solving, research)  # each adds its subcommands, in the order --help lists them
 
 
+class ShowVersion(argparse.Action):
+    """--version, with the version looked up only when asked (reading it is slow to import)."""
+
+    def __init__(self, option_strings: list[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        from .. import __version__
+
+        print(f"{parser.prog} {__version__}")  # on standard output, as argparse's own version action
+        parser.exit()
+
+
 def build_parser() -> Parser:
     """The whole command line: one subparser per command, each group adding its own."""
     parser = Parser(prog="pyramid-solitaire", description="Pyramid solitaire")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--version", action=ShowVersion, help="print the version and exit")
     sub = parser.add_subparsers(dest="command", required=True)
     for group in GROUPS:
         group.add_commands(sub)
