@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint browser node proxies axe wasm-tools wasm corpus bench load clean
+.PHONY: install run test lint browser node proxies axe wasm-tools wasm corpus mutants bench load clean
 
 install: $(STAMP)
 
@@ -57,6 +57,11 @@ test: lint browser node proxies axe wasm-tools
 # Rewrite tests/golden/corpus.json from the Python engine (after a deliberate rule change).
 corpus: install
 	$(BIN)/python tools/corpus.py
+
+# Mutation run over the rules engines (engine/ and static/js/rules/): the share of mutants the
+# tests kill, per module, and every survivor (tools/mutants.py; slow, so not part of make test).
+mutants: install node
+	$(BIN)/python tools/mutants.py
 
 # ruff (lint and format check) and mypy (strict on the engine modules, see pyproject.toml).
 lint: install

@@ -22,7 +22,7 @@ from pyramid_solitaire.engine.decks import (
     parse_deck,
 )
 from pyramid_solitaire.engine.game import Game, RecordError, one_deal_source
-from pyramid_solitaire.engine.view import view
+from pyramid_solitaire.engine.view import dump, view
 
 REGENERATE = "regenerate with `python tools/corpus.py` if the rule changed on purpose"
 corpus = json.loads(Path(CORPUS).read_text(encoding="utf-8"))
@@ -145,7 +145,7 @@ def test_every_code_the_engine_raises_occurs_in_the_corpus():
 def test_records():
     for good in corpus["records"]["good"]:
         game = Game.from_record(good["record"])
-        assert view(game) == good["view"]
+        assert view(game) == good["view"] and dump(game) == good["dump"]
         assert json.loads(game.to_json())["moves"] == good["record"]["moves"]
     for bad in corpus["records"]["bad"]:
         assert {"record": bad["record"], **refusal(partial(Game.from_record, bad["record"]))} == bad, (

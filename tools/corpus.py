@@ -223,6 +223,7 @@ bad_numbers: list[object] = [
     None,
     "",
     [3],
+    "0" + "1" * 21,  # past 20 digits: refused as written, leading zero and all, before it is read
 ]
 
 
@@ -464,7 +465,8 @@ def records_section() -> dict[str, list]:
     for move in ("draw", "draw"):
         game.play(move)
     game.undo()
-    good = [dump(game), {"version": 1, "variant": "giza", "deal": "123", "moves": []}]
+    good = [dump(game), dump(Game("pyramid", number=2**53))]  # 2**53: the first deal written as text
+    good.append({"version": 1, "variant": "giza", "deal": "123", "moves": []})
     good.append({"version": 1, "deal": 5, "moves": ["draw", "draw"], "redo": ["draw"]})
     good.append({"version": 1, "variant": "open-stock", "deal": "007", "moves": []})
     bad = [
@@ -474,6 +476,17 @@ def records_section() -> dict[str, list]:
         {"version": 1, "variant": "pyramid", "deal": 1, "deck": "x"},
         {"version": 1, "variant": "pyramid"},
         {"version": 1, "variant": "nope", "deal": 1},
+        {"version": 1, "variant": "v" * 24, "deal": 1},
+        {"version": 1, "variant": "", "deal": 1},  # an empty id is refused, not the default variant
+        {"version": 1, "variant": "pyramid", "deal": 1, "moves": ""},
+        {"version": 1, "variant": "pyramid", "deal": 1, "moves": ["draw"], "redo": ["draw", "Kx"]},
+        {"version": 1, "variant": "pyramid", "deal": 1, **{f"f{i}": i for i in range(5)}},  # 5: all shown
+        {
+            "version": 1,
+            "variant": "pyramid",
+            "deal": 1,
+            "moves": ["draw"] * 1000,
+        },  # 1000: allowed, then read  # hostile text of exactly CUT characters: shown whole
         {"version": 1, "variant": 3, "deal": 1},
         {"version": 1, "variant": "pyramid", "deal": -1},
         {"version": 1, "variant": "pyramid", "deal": str(MAX_DEAL)},
@@ -494,7 +507,9 @@ def records_section() -> dict[str, list]:
         {"version": 1, "variant": "pyramid", "deck": "Ah Ah"},
     ]
     return {
-        "good": [{"record": r, "view": view(Game.from_record(r))} for r in good],
+        "good": [
+            {"record": r, "view": view(Game.from_record(r)), "dump": dump(Game.from_record(r))} for r in good
+        ],
         "bad": [{"record": r, **refusal(partial(Game.from_record, r))} for r in bad],
     }
 

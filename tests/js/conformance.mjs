@@ -112,6 +112,11 @@ export function conformance(rules, { corpus, moveCounts }) {
     assert.equal(randomDeal(2 ** 31 - 1), below - 1);
     assert.ok(Math.max(...numbers) >= below / 2, "random deals cover only part of the range");
     assert.throws(() => new Game("pyramid"), TypeError); // the page draws the bits, not the rules
+    const game = new Game("pyramid", { deal: 5 });
+    game.play("draw");
+    game.play("draw");
+    assert.equal(game.undo(2), "draw"); // the first undone move, the next to redo
+    assert.throws(() => game.undo(0), RangeError);
     }],
 
     ["games: the same view after every step", () => {
@@ -206,6 +211,7 @@ export function conformance(rules, { corpus, moveCounts }) {
     for (const good of corpus.records.good) {
       const game = Game.fromRecord(good.record);
       assert.deepEqual(view(game), good.view);
+      assert.deepEqual(game.toRecord(), good.dump);
       assert.deepEqual(Game.fromRecord(game.toRecord()).toRecord(), game.toRecord());
     }
     for (const bad of corpus.records.bad) {

@@ -2,6 +2,7 @@
 holds MESSAGES to it, test_corpus.py holds the corpus to the engine's part)."""
 
 import ast
+from functools import cache
 from pathlib import Path
 
 SOURCE = Path(__file__).parents[2] / "src" / "pyramid_solitaire"
@@ -23,6 +24,7 @@ def refusal_classes(trees) -> set[str]:
         names |= more
 
 
+@cache
 def codes_raised() -> dict[str, set[str]]:
     """Every code the source passes to a refusal class (a literal, or either side of `a if c else b`),
     with the files that use it; a code computed any other way is reported as '<computed>'."""
@@ -44,6 +46,7 @@ def codes_raised() -> dict[str, set[str]]:
     return found
 
 
+@cache
 def engine_codes() -> set[str]:
     """The codes the rules engine (engine/) raises: what the corpus must show every one of."""
     return {code for code, files in codes_raised().items() if any(f.startswith("engine/") for f in files)}
