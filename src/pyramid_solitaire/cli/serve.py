@@ -14,11 +14,18 @@ EXIT_CANNOT_BIND = 3  # uvicorn's own status for a start-up failure
 
 def add_commands(sub) -> None:
     """This group's subcommands, on the parser's subparsers."""
-    p = sub.add_parser(
+    p = add_command(
+        sub,
         "serve",
-        help="serve the browser game on http://HOST:PORT/",
-        description="Serve the browser game. Each option can be set in the environment too: "
-        "--max-connections as PYRAMID_SOLITAIRE_MAX_CONNECTIONS, and so on.",
+        "serve the browser game on http://HOST:PORT/",
+        "The page, its files and the JSON API the page plays through (docs/hosting.md).\n"
+        "Each option can be set in the environment too: --max-connections as\n"
+        "PYRAMID_SOLITAIRE_MAX_CONNECTIONS, and so on; an option given here wins.",
+        [
+            "pyramid-solitaire serve",
+            "pyramid-solitaire serve --host 0.0.0.0 --port 8412 --workers 4",
+            "pyramid-solitaire serve --trusted-proxy 10.0.0.1 --log-format json --no-gzip",
+        ],
     )
     # No defaults here: what is not given comes from the environment, else from web/settings.py.
     unset = argparse.SUPPRESS

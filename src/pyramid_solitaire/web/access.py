@@ -34,6 +34,7 @@ def escaped(raw: bytes) -> str:
 
 
 def header(scope, name: bytes) -> bytes | None:
+    """The value of a request header, or None when the client did not send it."""
     for key, value in scope.get("headers", ()):
         if key == name:
             return value
@@ -92,10 +93,12 @@ def target(scope) -> bytes:
 
 
 def client_of(scope) -> str:
+    """The client's address as the scope names it, or '-' when unknown."""
     return (scope.get("client") or ("-", 0))[0]
 
 
 def combined_line(scope, status: int, sent: int, seconds: float) -> str:
+    """One access-log line in the combined format, plus the seconds taken."""
     stamp = datetime.now(UTC).strftime("%d/%b/%Y:%H:%M:%S %z")
     request = f"{escaped(scope['method'].encode())} {escaped(target(scope))} HTTP/{scope['http_version']}"
     referer = escaped(header(scope, b"referer") or b"-")
@@ -105,6 +108,7 @@ def combined_line(scope, status: int, sent: int, seconds: float) -> str:
 
 
 def json_line(scope, status: int, sent: int, seconds: float) -> str:
+    """One access-log line as a JSON object."""
     text = lambda raw: raw.decode("utf-8", "backslashreplace") if raw is not None else None  # noqa: E731
     path = scope.get("raw_path") or scope["path"].encode("utf-8", "surrogateescape")
     entry = {

@@ -23,6 +23,7 @@ IMMUTABLE = "public, max-age=31536000, immutable"  # a versioned URL: these byte
 
 
 def content_hash(body: bytes) -> str:
+    """A short hash of the bytes: the file's ETag and the `?v=` of its versioned URL."""
     return hashlib.sha256(body).hexdigest()[:20]
 
 
@@ -43,6 +44,7 @@ class ContentStatic(StaticFiles):
     """Starlette's static files (its path checks and lookups) answered with content ETags."""
 
     def file_response(self, full_path, stat_result, scope, status_code: int = 200) -> Response:
+        """The file's bytes with their content ETag (or a 304), with a charset for text."""
         media_type = mimetypes.guess_type(str(full_path))[0] or "application/octet-stream"
         if media_type.startswith("text/") or media_type.endswith(("javascript", "json", "+xml")):
             media_type += "; charset=utf-8"
@@ -50,6 +52,7 @@ class ContentStatic(StaticFiles):
 
 
 def add_page_and_assets(app: FastAPI, root: Path = STATIC) -> None:
+    """Serve the page at / and its files under /static, with content ETags."""
     page = root / "index.html"
 
     @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)

@@ -52,6 +52,7 @@ class Tally:
         self.level, self.message, self.count, self.logged = level, message, 0, -TALLY_SECONDS
 
     def add(self, *details) -> None:
+        """Count one event, and log the count once TALLY_SECONDS have passed since the last line."""
         self.count += 1
         now = time.monotonic()
         if now - self.logged >= TALLY_SECONDS:
@@ -84,6 +85,7 @@ class GuardedH11Protocol(H11Protocol):
         self.request_started = 0.0
 
     def connection_made(self, transport) -> None:  # type: ignore[override]
+        """Take the new connection, making room at the cap or refusing it with 503."""
         if len(self.connections) >= self.max_connections and not self.shed_idle():
             self.transport = transport  # for connection_lost
             self.refuse(transport)
@@ -102,9 +104,11 @@ class GuardedH11Protocol(H11Protocol):
         return self.server_state.idle  # type: ignore[attr-defined]
 
     def now_idle(self) -> None:
+        """Mark this connection idle: at the cap it may give way to a new one."""
         self.idle[self] = None
 
     def now_busy(self) -> None:
+        """Mark this connection busy: it is not shed to make room."""
         self.idle.pop(self, None)
 
     def shed_idle(self) -> bool:
@@ -117,11 +121,13 @@ class GuardedH11Protocol(H11Protocol):
         return False
 
     def refuse(self, transport) -> None:
+        """Answer 503 and close: the cap is reached and no connection is idle."""
         transport.write(REFUSED)
         transport.close()
         refusals.add(self.max_connections)
 
     def data_received(self, data: bytes) -> None:
+        """Feed the bytes to h11, starting a new request's deadline when one begins."""
         self.now_busy()
         if not self.waiting_for and self.conn.their_state is h11.IDLE:
             self.expect_request()  # the first bytes of the next request on a kept-alive connection
@@ -129,6 +135,7 @@ class GuardedH11Protocol(H11Protocol):
         self.follow_request()
 
     def on_response_complete(self) -> None:
+        """After an answer, watch for the next request and mark the connection idle if kept alive."""
         super().on_response_complete()
         if self.conn.trailing_data[0] and not self.waiting_for:
             self.expect_request()  # a pipelined request is waiting
@@ -141,6 +148,7 @@ class GuardedH11Protocol(H11Protocol):
             self.now_idle()  # kept alive, waiting for the next request
 
     def connection_lost(self, exc: Exception | None) -> None:
+        """Forget the connection: no longer idle, no deadline pending."""
         self.now_busy()
         self.stop_deadline()
         super().connection_lost(exc)
@@ -148,6 +156,7 @@ class GuardedH11Protocol(H11Protocol):
     # --- the deadline of the request arriving ----------------------------------------------
 
     def expect_request(self) -> None:
+        """Start the deadline for the next request's headers."""
         self.request_started = self.loop.time()
         self.start_deadline(self.header_seconds, "headers")
 
@@ -161,16 +170,19 @@ class GuardedH11Protocol(H11Protocol):
             self.stop_deadline()  # the request is in (or the connection is done with)
 
     def start_deadline(self, seconds: float, waiting_for: str) -> None:
+        """Set a deadline of `seconds` for what is arriving (headers or body), replacing any other."""
         self.stop_deadline()
         self.waiting_for = waiting_for
         self.deadline = self.loop.call_later(seconds, self.deadline_passed)
 
     def stop_deadline(self) -> None:
+        """Cancel the pending deadline, if any."""
         if self.deadline is not None:
             self.deadline.cancel()
         self.deadline, self.waiting_for = None, ""
 
     def deadline_passed(self) -> None:
+        """The request did not arrive in time: answer 408 (unless nothing was sent) and close."""
         waiting_for, self.deadline, self.waiting_for = self.waiting_for, None, ""
         if self.transport.is_closing():
             return

@@ -25,6 +25,7 @@ class Refused(JSONResponse):
 
 
 def refused(refusal: Refusal, status: int, headers: dict | None = None) -> JSONResponse:
+    """The JSON answer of a refusal with its HTTP status (and any headers)."""
     return Refused(refusal, status, headers)
 
 
@@ -53,6 +54,8 @@ def validation_refusal(err: RequestValidationError) -> Refusal:
 
 
 def add_error_handlers(app: FastAPI) -> None:
+    """Answer the framework's, the engine's and validation errors as coded refusals."""
+
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, err: HTTPException):
         return refused(framework_refusal(request, err), err.status_code, getattr(err, "headers", None))

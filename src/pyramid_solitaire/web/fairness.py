@@ -39,6 +39,8 @@ MAX_ADDRESSES = 10_000  # buckets kept; full ones are forgotten first (a full bu
 
 
 class RateLimited(Exception):
+    """Raised when a client's bucket has too few tokens; carries the seconds to wait."""
+
     def __init__(self, retry_after: int):
         super().__init__(f"rate limited for {retry_after} s")
         self.retry_after = retry_after
@@ -65,14 +67,17 @@ class TokenBuckets:
                 self.forget_full(now)
 
     def tokens(self, address: str, now: float) -> float:
+        """The tokens the address's bucket holds at `now`, refilled since last counted."""
         tokens, then = self.buckets.get(address, (self.burst, now))
         return min(self.burst, tokens + (now - then) * self.per_second)
 
     def forget_full(self, now: float) -> None:
+        """Drop the buckets that are full again: they are the same as new ones."""
         for address in [a for a in self.buckets if self.tokens(a, now) >= self.burst]:
             del self.buckets[address]
 
     def reset(self) -> None:
+        """Empty the table: every address starts with a full bucket."""
         with self.lock:
             self.buckets.clear()
 
@@ -95,6 +100,7 @@ class SharedTokenBuckets(TokenBuckets):
         self.table = mmap.mmap(self.file.fileno(), SLOTS * RECORD.size)
 
     def spend(self, address: str, cost: float = 1.0) -> None:
+        """Take `cost` tokens from the address's shared bucket, or raise RateLimited with the wait."""
         key = int.from_bytes(hashlib.blake2b(address.encode(), digest_size=8).digest(), "little") or 1
         with self.lock:
             fcntl.flock(self.file, fcntl.LOCK_EX)
@@ -127,6 +133,7 @@ class SharedTokenBuckets(TokenBuckets):
         return offset, min(self.burst, tokens + (now - then) * self.per_second)
 
     def reset(self) -> None:
+        """Clear the shared table: every address starts with a full bucket."""
         with self.lock:
             self.table[:] = bytes(len(self.table))
 
@@ -154,6 +161,7 @@ def shared_between_workers() -> Iterator[None]:
 
 
 def client_address(request: Request) -> str:
+    """The client's address the rate limit counts against ('-' when unknown)."""
     return request.client.host if request.client else "-"
 
 
@@ -168,6 +176,8 @@ def spend_on_solver(request: Request, cost: float) -> None:
 
 
 def add_rate_limit_answer(app: FastAPI) -> None:
+    """Answer RateLimited with 429 and a Retry-After header."""
+
     @app.exception_handler(RateLimited)
     async def rate_limited(request: Request, err: RateLimited):
         wait = err.retry_after

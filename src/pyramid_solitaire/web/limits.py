@@ -52,10 +52,12 @@ class BodyLimit:
 
     @staticmethod
     def declared_length(scope) -> int:
+        """The body length the request's Content-Length announces, 0 when none."""
         for name, value in scope.get("headers", ()):
             if name == b"content-length":
                 return int(value) if value.isdigit() else 0  # h11 refuses a malformed one before this
         return 0
 
     async def too_large(self, scope, receive, send):
+        """Answer 413 and close the connection: the body is over the limit."""
         await refused(Refusal("body_too_large", limit=self.limit), 413, CLOSE)(scope, receive, send)

@@ -43,6 +43,7 @@ class CountedConnection(socket.socket):
     counted = True
 
     def close(self) -> None:
+        """Close the socket and give its place back in the budget."""
         if self.counted:
             self.counted = False
             budget.open -= 1
@@ -55,6 +56,7 @@ class BoundedListener(socket.socket):
     batch = 0
 
     def accept(self):  # type: ignore[override]
+        """Accept one connection, unless the budget or this pass's batch is used up."""
         if self.batch >= ACCEPT_BATCH:
             raise BlockingIOError  # asyncio ends this pass; the rest wait for the next one
         if self.batch == 0:
@@ -74,6 +76,7 @@ class BoundedListener(socket.socket):
         return CountedConnection(self.family, self.type, self.proto, fileno=fd), address
 
     def end_pass(self) -> None:
+        """A new pass of the loop: the batch of accepts starts again."""
         self.batch = 0
 
     @classmethod
@@ -92,6 +95,7 @@ class ListeningLoop(asyncio.SelectorEventLoop):
         budget.limit = (1 << 30) if soft == resource.RLIM_INFINITY else soft - FILES_RESERVE
 
     async def create_server(self, protocol_factory, host=None, port=None, *, sock=None, **options):  # type: ignore[override]
+        """asyncio's create_server, on a listening socket bounded by the budget."""
         if sock is None:  # uvicorn with one worker hands host and port: bind as the workers' socket is
             from .server import listening_socket
 
@@ -103,6 +107,7 @@ class ListeningLoop(asyncio.SelectorEventLoop):
 
 
 def quiet_accept_failures(loop: asyncio.AbstractEventLoop, context: dict) -> None:
+    """The loop's exception handler: failed accepts are tallied, anything else logged as usual."""
     exc = context.get("exception")
     if context.get("message") == "socket.accept() out of system resource" and isinstance(exc, OSError):
         accept_failures.add(exc.strerror)

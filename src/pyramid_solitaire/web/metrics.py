@@ -32,6 +32,8 @@ SOLVER_BUCKETS = (0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0)
 
 
 class Metrics:
+    """The app's figures for /metrics: requests, latency, solver time, refusals, connections."""
+
     def __init__(self) -> None:
         self.registry = CollectorRegistry()
         self.multiprocess = MULTIPROCESS_DIR in os.environ
@@ -52,6 +54,7 @@ class Metrics:
         )
 
     def answered(self, route: str, status: int, seconds: float, refusal: str | None) -> None:
+        """Count one answer: its route, status, time taken and refusal code, if any."""
         self.requests.labels(route, str(status)).inc()
         self.latency.labels(route).observe(seconds)
         if refusal:
@@ -59,6 +62,7 @@ class Metrics:
 
     @contextmanager
     def timing(self, kind: str):
+        """Context manager: time one solver search of `kind`."""
         started = time.perf_counter()
         try:
             yield
@@ -66,6 +70,7 @@ class Metrics:
             self.solver.labels(kind).observe(time.perf_counter() - started)
 
     def answer(self) -> Response:
+        """The /metrics answer: this app's figures, or those of every worker in multiprocess mode."""
         registry = self.registry
         if self.multiprocess:
             registry = CollectorRegistry()
@@ -95,6 +100,7 @@ class CountedH11Protocol(GuardedH11Protocol):
     counted = False
 
     def connection_made(self, transport) -> None:  # type: ignore[override]
+        """Take the connection, counting it open when it was accepted."""
         super().connection_made(transport)
         metrics = getattr(self.config, "metrics", None)
         if metrics is not None and self in self.connections:
@@ -102,21 +108,25 @@ class CountedH11Protocol(GuardedH11Protocol):
             metrics.open.inc()
 
     def connection_lost(self, exc: Exception | None) -> None:
+        """Count the connection closed, if it was counted open."""
         if self.counted:
             self.counted = False
             getattr(self.config, "metrics").open.dec()  # noqa: B009 (set by ServerConfig.load)
         super().connection_lost(exc)
 
     def refuse(self, transport) -> None:
+        """Refuse at the cap, counting it as closed unanswered."""
         super().refuse(transport)
         self.count_closed("cap", "too_many_connections")
 
     def deadline_passed(self) -> None:
+        """Cut off a slow request, counting it as closed unanswered."""
         if not self.transport.is_closing():
             self.count_closed("deadline", "request_too_slow")
         super().deadline_passed()
 
     def count_closed(self, reason: str, code: str) -> None:
+        """Count a connection closed before any answer, and its refusal code."""
         metrics = getattr(self.config, "metrics", None)
         if metrics is not None:
             metrics.closed.labels(reason).inc()

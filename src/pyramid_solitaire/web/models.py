@@ -14,6 +14,8 @@ class Body(BaseModel):
 
 
 class NewGame(Body):
+    """The body of a new game: variant, deal or deck, winnable only, or the daily deal."""
+
     variant: str = Field(DEFAULT_VARIANT, max_length=40)
     deal: Any = None  # a number or its digits, read by decks.parse_deal_number as everywhere
     deck: str | None = Field(None, max_length=1000)
@@ -22,14 +24,20 @@ class NewGame(Body):
 
 
 class UndoRequest(Body):
+    """The body of an undo: the game's record and how many moves to take back."""
+
     record: dict
     count: int = Field(1, ge=1, le=1000)  # undo this many moves at once (back to a winnable point)
 
 
 class RecordOnly(Body):
+    """A body holding only the game's record."""
+
     record: dict
 
 
 class MoveRequest(Body):
+    """The body of a move: the game's record and the move to play."""
+
     record: dict
     move: str = Field(max_length=40)

@@ -30,6 +30,7 @@ def page_files(static: Path) -> dict[str, str]:
 
 
 def release(files: dict[str, str]) -> str:
+    """The release's name: the package version and a hash over the page's files."""
     digest = hashlib.sha256(json.dumps(files, sort_keys=True).encode())
     return f"{__version__}-{digest.hexdigest()[:12]}"
 
@@ -50,8 +51,10 @@ class ServiceWorker:
 
     @cached_property
     def source(self) -> str:
+        """The worker's text, filled in once."""
         return service_worker_source(self.static)
 
     def response(self) -> Response:
         # no-cache: the browser asks for the worker on every visit, which is how a release reaches it.
+        """The /sw.js answer, revalidated on every visit."""
         return Response(self.source, media_type="text/javascript", headers={"Cache-Control": "no-cache"})

@@ -33,6 +33,7 @@ class ServerConfig(uvicorn.Config):
         self.max_connections = connection_cap(settings.max_connections, raise_open_files_limit())
 
     def load(self) -> None:
+        """Build the app from the settings in the serving process, and note its metrics."""
         if self.app == APP:  # in the process that serves, after any fork or spawn
             from .application import create_app
 

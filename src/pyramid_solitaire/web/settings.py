@@ -28,6 +28,8 @@ def default_solver_slots() -> int:
 
 
 class Settings(BaseSettings):
+    """The server's settings, from serve's options or PYRAMID_SOLITAIRE_* environment variables."""
+
     model_config = SettingsConfigDict(env_prefix=ENV_PREFIX, frozen=True, extra="forbid")
 
     # --- where and how it serves (serve's options) ------------------------------------------

@@ -77,6 +77,7 @@ class SharedSolver:
             return winnable_deal(variant, random_deal, self.settings.winnable_seconds) if free else None
 
     def load(self) -> None:
+        """Load the compiled solver, then mark it loaded."""
         warm_up()
         self.loaded.set()
 
