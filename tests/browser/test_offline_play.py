@@ -5,7 +5,7 @@ worker opens the page with no network at all."""
 import re
 
 import pytest
-from browser_helpers import WIN_GIZA_18, card, moves_made, play, slow_network
+from browser_helpers import WIN_GIZA_18, WORKER_IN_CONTROL, api_calls, card, moves_made, play, slow_network
 from playwright.sync_api import Page, expect
 
 from pyramid_solitaire.engine.game import Game
@@ -26,22 +26,6 @@ PROBE = """() => {
     }
   }).observe(board, { attributes: true, attributeFilter: ["data-moves"] });
 }"""
-
-
-# The service worker has its cache once it controls the page (it claims the page on activation).
-# A promise, not wait_for_function: the page's CSP forbids the eval that polling would need.
-WORKER_IN_CONTROL = """() => new Promise((resolve, reject) => {
-  setTimeout(() => reject(new Error("no service worker took control in 60 s")), 60000);
-  if (navigator.serviceWorker.controller) resolve();
-  navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true });
-})"""
-
-
-def api_calls(page: Page) -> list[str]:
-    """The paths of the page's requests to /api/, as they are sent."""
-    calls: list[str] = []
-    page.on("request", lambda r: calls.append(r.url.split("/api/", 1)[1]) if "/api/" in r.url else None)
-    return calls
 
 
 def open_shared(page: Page, variant: str, deal: int) -> None:

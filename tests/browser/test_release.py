@@ -10,20 +10,13 @@ import shutil
 
 import pytest
 from app_server import free_port, patient_settings, start_server
-from browser_helpers import moves_made
+from browser_helpers import WORKER_IN_CONTROL, moves_made
 from playwright.sync_api import expect
 
 from pyramid_solitaire.web.assets import content_hash
 from pyramid_solitaire.web.settings import STATIC
 
 pytestmark = pytest.mark.browser
-
-# The worker controls the page once it has cached the release (it claims the page on activation).
-WORKER_IN_CONTROL = """() => new Promise((resolve, reject) => {
-  setTimeout(() => reject(new Error("no service worker took control in 60 s")), 60000);
-  if (navigator.serviceWorker.controller) resolve();
-  navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true });
-})"""
 
 
 class Requests(logging.Handler):

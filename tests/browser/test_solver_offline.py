@@ -6,7 +6,15 @@ import re
 from datetime import date
 
 import pytest
-from browser_helpers import LOSE_GIZA_26, WIN_GIZA_18, moves_made, play, type_deal
+from browser_helpers import (
+    LOSE_GIZA_26,
+    WIN_GIZA_18,
+    WORKER_IN_CONTROL,
+    api_calls,
+    moves_made,
+    play,
+    type_deal,
+)
 from playwright.sync_api import Page, expect
 
 from pyramid_solitaire.engine.decks import daily_deal
@@ -14,20 +22,6 @@ from pyramid_solitaire.engine.game import Game
 from pyramid_solitaire.solver import solve
 
 pytestmark = pytest.mark.browser
-
-# The service worker has its cache once it controls the page (it claims the page on activation).
-WORKER_IN_CONTROL = """() => new Promise((resolve, reject) => {
-  setTimeout(() => reject(new Error("no service worker took control in 60 s")), 60000);
-  if (navigator.serviceWorker.controller) resolve();
-  navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true });
-})"""
-
-
-def api_calls(page: Page) -> list[str]:
-    """The paths of the page's requests to /api/ (offline ones too: they are sent, then fail)."""
-    calls: list[str] = []
-    page.on("request", lambda r: calls.append(r.url.split("/api/", 1)[1]) if "/api/" in r.url else None)
-    return calls
 
 
 def visit_then_cut_the_network(page: Page) -> None:

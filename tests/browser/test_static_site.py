@@ -8,18 +8,12 @@ import sys
 import time
 
 import pytest
-from browser_helpers import card, moves_made
+from browser_helpers import WORKER_IN_CONTROL, card, moves_made
 from playwright.sync_api import expect
 
 from pyramid_solitaire.web.site import write_site
 
 pytestmark = pytest.mark.browser
-
-WORKER_IN_CONTROL = """() => new Promise((resolve, reject) => {
-  setTimeout(() => reject(new Error("no service worker took control in 60 s")), 60000);
-  if (navigator.serviceWorker.controller) resolve();
-  navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true });
-})"""
 
 
 def free_port() -> int:

@@ -69,3 +69,19 @@ def stop_time(page: Page):
     """Stop the page's fake clock (installed with page.clock.install()): from here on time moves
     only by page.clock.run_for, so a slow machine's real seconds do not count as playing time."""
     page.clock.pause_at(page.evaluate("() => Date.now()") + 1000)
+
+
+# The service worker has its cache once it controls the page (it claims the page on activation).
+# A promise, not wait_for_function: the page's CSP forbids the eval that polling would need.
+WORKER_IN_CONTROL = """() => new Promise((resolve, reject) => {
+  setTimeout(() => reject(new Error("no service worker took control in 60 s")), 60000);
+  if (navigator.serviceWorker.controller) resolve();
+  navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true });
+})"""
+
+
+def api_calls(page: Page) -> list[str]:
+    """The paths of the page's requests to /api/, as they are sent (offline ones too: sent, then failed)."""
+    calls: list[str] = []
+    page.on("request", lambda r: calls.append(r.url.split("/api/", 1)[1]) if "/api/" in r.url else None)
+    return calls
