@@ -82,11 +82,14 @@ async function cacheFirst(request, as = request) {
   return cached || fetch(request);
 }
 
-/** The network's answer, kept for later; the kept one when the network fails. */
+/** The network's answer, kept for later; the kept one when the network fails. Only a variant
+ *  list is kept: a captive portal's or a misconfigured proxy's page, even with a 200, must not
+ *  become what the page reads offline. (The body is checked, not the content type: a static
+ *  host serves the site's api/variants file as application/octet-stream.) */
 async function networkFirst(request) {
   try {
     const response = await fetch(request);
-    if (response.ok) {
+    if (response.ok && (await isVariantList(response))) {
       const copy = response.clone();
       caches.open(CACHE).then((cache) => cache.put(request, copy));
     }
@@ -95,5 +98,14 @@ async function networkFirst(request) {
     const cached = await caches.match(request, { cacheName: CACHE });
     if (cached) return cached;
     throw err;
+  }
+}
+
+async function isVariantList(response) {
+  try {
+    const { variants } = await response.clone().json();
+    return Array.isArray(variants) && variants.length > 0;
+  } catch {
+    return false;
   }
 }
