@@ -9,10 +9,12 @@ import logging
 import os
 import re
 import shutil
+import signal
 import socket
 import subprocess
 import sys
 import threading
+from contextlib import contextmanager
 from importlib.metadata import version
 
 import httpx
@@ -373,7 +375,9 @@ def test_metrics_count_requests_latency_solver_time_refusals_and_connections():
     assert metric(text, "pyramid_solitaire_connections_refused_total", reason="cap") == 1
 
 
-def test_with_several_workers_metrics_add_up_over_all_of_them():
+@contextmanager
+def two_workers():
+    """`serve --workers 2` on a free port: yields its URL, the supervisor process and what it said."""
     with socket.socket() as free:
         free.bind(("127.0.0.1", 0))
         port = free.getsockname()[1]
@@ -384,7 +388,14 @@ def test_with_several_workers_metrics_add_up_over_all_of_them():
     try:
         started = lambda: sum("Application startup complete" in line for line in said) == 2  # noqa: E731
         wait_for(started, "the two workers did not start", seconds=180)
-        url = f"http://127.0.0.1:{port}"
+        yield f"http://127.0.0.1:{port}", server, said
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def test_with_several_workers_metrics_add_up_over_all_of_them():
+    with two_workers() as (url, _, _):
         count = lambda: metric(  # noqa: E731
             httpx.get(f"{url}/metrics", timeout=WAIT).text,
             "pyramid_solitaire_requests_total",
@@ -395,7 +406,27 @@ def test_with_several_workers_metrics_add_up_over_all_of_them():
         for _ in range(20):  # each on a new connection: the workers share them out
             httpx.get(f"{url}/api/codes", timeout=WAIT)
         after = [count() for _ in range(6)]  # whichever worker answers, the sum over both
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
     assert set(before) == {0.0} and set(after) == {20.0}, (before, after)
+
+
+def test_a_dead_workers_open_connections_leave_the_metrics_with_it():
+    with two_workers() as (url, server, said):
+        port = int(url.rsplit(":", 1)[1])
+        open_now = lambda: metric(  # noqa: E731 (the asking connection is one of them)
+            httpx.get(f"{url}/metrics", timeout=WAIT).text, "pyramid_solitaire_open_connections"
+        )
+        held = [connect(port) for _ in range(4)]
+        for sock in held:
+            sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ")  # a request arriving: kept open
+        wait_for(lambda: open_now() == 5, "the held connections were not counted")
+        children = ["pgrep", "-P", str(server.pid), "-f", "spawn_main"]
+        workers = subprocess.run(children, capture_output=True, text=True)
+        pids = [int(pid) for pid in workers.stdout.split()]
+        assert len(pids) == 2, workers
+        for pid in pids:
+            os.kill(pid, signal.SIGKILL)  # no goodbye: the supervisor finds them dead and restarts them
+        restarted = lambda: sum("Application startup complete" in line for line in said) == 4  # noqa: E731
+        wait_for(restarted, "the workers were not restarted", seconds=180)
+        for sock in held:
+            sock.close()
+        assert open_now() == 1

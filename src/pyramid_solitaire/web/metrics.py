@@ -21,7 +21,7 @@ import time
 from contextlib import contextmanager
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
-from prometheus_client.multiprocess import MultiProcessCollector
+from prometheus_client.multiprocess import MultiProcessCollector, mark_process_dead
 from starlette.responses import Response
 
 from .connections import GuardedH11Protocol
@@ -91,6 +91,12 @@ def shared_between_workers():
     finally:
         del os.environ[MULTIPROCESS_DIR]
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def worker_gone(pid: int) -> None:
+    """A worker died: its live gauges (open connections) no longer count."""
+    if MULTIPROCESS_DIR in os.environ:
+        mark_process_dead(pid)
 
 
 class CountedH11Protocol(GuardedH11Protocol):

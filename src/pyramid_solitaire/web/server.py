@@ -60,7 +60,18 @@ def serve(settings: Settings | None = None, **uvicorn_options) -> None:
     # connections miss TCP_NODELAY and every keep-alive request waits ~40 ms for a delayed ACK
     # (uvicorn issue 3149). Bind the socket here, protocol named, and hand it to the workers.
     with metrics.shared_between_workers(), fairness.shared_between_workers():
-        Multiprocess(config, sockets=[sock]).run()
+        Workers(config, sockets=[sock]).run()
+
+
+class Workers(Multiprocess):
+    """uvicorn's supervisor, which restarts a worker that died; the dead worker's live figures
+    (its open connections) leave /metrics with it instead of being added up for ever."""
+
+    def keep_subprocess_alive(self) -> None:
+        before = {worker.pid for worker in self.processes}
+        super().keep_subprocess_alive()
+        for pid in before - {worker.pid for worker in self.processes}:
+            metrics.worker_gone(pid)
 
 
 def url_of(sock: socket.socket) -> str:
