@@ -71,7 +71,8 @@ class Workers(Multiprocess):
         before = {worker.pid for worker in self.processes}
         super().keep_subprocess_alive()
         for pid in before - {worker.pid for worker in self.processes}:
-            metrics.worker_gone(pid)
+            if pid is not None:  # None: a worker that never started
+                metrics.worker_gone(pid)
 
 
 def url_of(sock: socket.socket) -> str:
