@@ -33,7 +33,7 @@ from pyramid_solitaire.solver import UNKNOWN, WINNABLE, solve, warm_up
 
 DEFAULT_DEALS = "0..999"
 SLOWEST = 10
-STARTUP_RUNS = 5
+STARTUP_RUNS = 11
 
 
 def deal_numbers(text: str) -> list[int]:
@@ -92,31 +92,51 @@ def run(variant_id: str, numbers: list[int], shortest: bool) -> None:
 
 def startup(variant_id: str, number: int) -> None:
     """Time and peak memory of a fresh command that solves one deal: imports, loading the
-    compiled search and the search itself, as a user meets them. The peak memory is taken by
-    /usr/bin/time (GNU time, when there): a child forked from this process would count this
-    process's own size in its ru_maxrss (Linux keeps the high-water mark across fork and exec)."""
+    compiled search and the search itself, as a user meets them, beside a bare `python -c pass`
+    in the same run (the two alternate, so both meet the same load). The package's bytecode is
+    cached first, as an installed package has it (PYTHONDONTWRITEBYTECODE is dropped for the
+    children). The peak memory is taken by /usr/bin/time (GNU time, when there): a child forked
+    from this process would count this process's own size in its ru_maxrss (Linux keeps the
+    high-water mark across fork and exec)."""
     command = shutil.which("pyramid-solitaire", path=os.path.dirname(sys.executable))
-    args = [command or "pyramid-solitaire", "solve", str(number), "--variant", variant_id]
+    solve_args = ["solve", str(number), "--variant", variant_id]
+    commands = {
+        f"pyramid-solitaire {' '.join(solve_args)}": [command or "pyramid-solitaire", *solve_args],
+        "python -c pass": [sys.executable, "-c", "pass"],
+    }
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     gnu_time = shutil.which("time", path="/usr/bin")
-    walls, cpus, peaks = [], [], []
-    for _ in range(STARTUP_RUNS):
-        started = time.perf_counter()
-        measured = [gnu_time, "-f", "%M"] + args if gnu_time else args
-        child = subprocess.Popen(measured, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        _, status, usage = os.wait4(child.pid, 0)
-        walls.append(time.perf_counter() - started)
-        cpus.append(usage.ru_utime + usage.ru_stime)
-        kilobytes = int(child.stderr.read().split()[-1]) if gnu_time else usage.ru_maxrss  # type: ignore[union-attr]
-        peaks.append(kilobytes / 1024)
-        if status != 0:
-            raise SystemExit(f"{' '.join(args)} failed with status {status}")
-    print(
-        f"start-up: `pyramid-solitaire solve {number} --variant {variant_id}`  median"
-        f" {statistics.median(walls):.3f} s wall (best {min(walls):.3f} s),"
-        f" {statistics.median(cpus):.3f} s processor  peak memory"
-        f" {statistics.median(peaks):.0f} MB{' (/usr/bin/time)' if gnu_time else ''}  ({STARTUP_RUNS} runs)",
-        flush=True,
-    )
+    walls: dict[str, list[float]] = {name: [] for name in commands}
+    cpus: dict[str, list[float]] = {name: [] for name in commands}
+    peaks: dict[str, list[float]] = {name: [] for name in commands}
+    for run in range(STARTUP_RUNS + 1):  # the first run of each writes the bytecode, untimed
+        for name, args in commands.items():
+            started = time.perf_counter()
+            measured = [gnu_time, "-f", "%M"] + args if gnu_time else args
+            child = subprocess.Popen(
+                measured, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env
+            )
+            _, status, usage = os.wait4(child.pid, 0)
+            wall = time.perf_counter() - started
+            kilobytes = int(child.stderr.read().split()[-1]) if gnu_time else usage.ru_maxrss  # type: ignore[union-attr]
+            if status != 0:
+                raise SystemExit(f"{' '.join(args)} failed with status {status}")
+            if run:
+                walls[name].append(wall)
+                cpus[name].append(usage.ru_utime + usage.ru_stime)
+                peaks[name].append(kilobytes / 1024)
+    bare = statistics.median(walls["python -c pass"])
+    source = " (/usr/bin/time)" if gnu_time else ""
+    load = os.getloadavg()[0]
+    print(f"start-up, median (range) of {STARTUP_RUNS} runs each, alternating; load average {load:.1f}")
+    for name in commands:
+        wall, peak = statistics.median(walls[name]), statistics.median(peaks[name])
+        print(
+            f"  {name:42} wall {wall:.3f} s ({min(walls[name]):.3f}-{max(walls[name]):.3f},"
+            f" {wall / bare:.1f}x bare), processor {statistics.median(cpus[name]):.3f} s, peak memory"
+            f" {peak:.1f} MB ({min(peaks[name]):.1f}-{max(peaks[name]):.1f}){source}",
+            flush=True,
+        )
 
 
 def main() -> int:

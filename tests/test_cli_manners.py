@@ -6,6 +6,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -89,6 +90,33 @@ def test_ctrl_c_in_stats_stops_the_workers_too_without_a_traceback(tmp_path):
     assert run.returncode == 130
     assert "run again to resume" in err
     assert "Traceback" not in err and "KeyboardInterrupt" not in err and "Error" not in err, err
+
+
+def test_signals_are_handled_so_within_the_block_and_as_before_after_it():
+    """cluster.signals_handled, the one signal context of a stats run (its stop and its workers)."""
+
+    def stop(signum, frame):
+        raise KeyboardInterrupt
+
+    before = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
+    with pytest.raises(KeyboardInterrupt):
+        with cluster.signals_handled({signal.SIGINT: signal.SIG_IGN, signal.SIGTERM: stop}):
+            assert (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)) == (
+                signal.SIG_IGN,
+                stop,
+            )
+            raise KeyboardInterrupt  # as `stop` would: the block left by the stop
+    assert (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)) == before
+    seen = []
+
+    def elsewhere() -> None:  # only the main thread may set handlers: the block runs anyway
+        with cluster.signals_handled({signal.SIGTERM: stop}):
+            seen.append(signal.getsignal(signal.SIGTERM))
+
+    thread = threading.Thread(target=elsewhere)
+    thread.start()
+    thread.join()
+    assert seen == [before[1]]
 
 
 def subcommands() -> dict[str, object]:

@@ -1,12 +1,21 @@
-"""What the commands share: usage errors as refusals, the deal arguments, reading files."""
+"""What the commands share: usage errors as refusals, the deal arguments, reading files.
+
+The command modules import at their top only what building the parser needs (argparse, this
+module, the variants); what a command runs on loads inside it, so a start-up pays for one
+command's modules alone (tests/test_startup.py holds `solve` to that).
+"""
 
 import argparse
-from typing import NoReturn
+import os
+import sys
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from ..engine.decks import RANDOM_DEALS, parse_deal_number
 from ..engine.errors import Refusal, cut
-from ..engine.game import Game, one_deal_source
 from ..engine.variants import DEFAULT_VARIANT, VARIANTS
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a command stopped by Ctrl-C
@@ -17,8 +26,33 @@ class UsageError(Refusal):
     """A command line that asks for something impossible."""
 
 
+def terminal_columns() -> int:
+    """The width help is laid out for: COLUMNS, else the terminal's, else 80 (the rule of
+    shutil.get_terminal_size, which argparse imports for it, and with it bz2, lzma and zlib)."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0 and sys.__stdout__ is not None:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (ValueError, OSError):  # not a terminal (a pipe), or closed
+            columns = 0
+    return columns if columns > 0 else 80
+
+
+class HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """Help with descriptions and examples as written, as wide as argparse's own (terminal - 2)."""
+
+    def __init__(self, prog: str, **options: Any) -> None:
+        super().__init__(prog, **{"width": terminal_columns() - 2, **options})
+
+
 class Parser(argparse.ArgumentParser):
     """argparse with its usage errors raised as one-line refusals instead of printed usage."""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**{"formatter_class": HelpFormatter, **options})
 
     def error(self, message: str) -> NoReturn:
         """Raise the usage error as a refusal (argparse would print usage and exit)."""
@@ -36,7 +70,7 @@ def add_command(
         help=summary,
         description=f"{summary[0].upper()}{summary[1:]}.\n\n{description}",
         epilog=epilog,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=HelpFormatter,
     )
 
 
@@ -67,8 +101,10 @@ def add_number(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("number", nargs="?", help="deal number (0 to 2**64 - 1)")
 
 
-def game_from_args(args: argparse.Namespace) -> Game:
+def game_from_args(args: argparse.Namespace) -> "Game":
     """The game named by a deal number, a deck string, or --random (the default for play)."""
+    from ..engine.game import Game, one_deal_source
+
     chosen = {"a deal number": args.number is not None, "--deck": args.deck is not None}
     chosen["--random"] = args.random
     one_deal_source([name for name, given in chosen.items() if given])

@@ -1,20 +1,18 @@
 """Commands to look and play: variants, rules, deal, play (in the terminal)."""
 
 import argparse
-import json
 import sys
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
-from ..engine.board import draw_board
-from ..engine.deal import IllegalMove, MoveSyntaxError
-from ..engine.game import Game
 from ..engine.variants import DEFAULT_VARIANT, VARIANTS
 from .common import UsageError, add_command, add_deal_choice, add_variant, game_from_args, read_file
-from .records import export_file, read_game
+
+if TYPE_CHECKING:  # the board, records and json load in the commands that use them (common.py)
+    from ..engine.game import Game
 
 
-def add_commands(sub: Any) -> None:
-    """This group's subcommands, on the parser's subparsers."""
+def add_variants(sub: Any) -> None:
+    """The variants command, on the parser's subparsers."""
     p = add_command(
         sub,
         "variants",
@@ -24,6 +22,9 @@ def add_commands(sub: Any) -> None:
     )
     p.set_defaults(func=cmd_variants)
 
+
+def add_rules(sub: Any) -> None:
+    """The rules command, on the parser's subparsers."""
     p = add_command(
         sub,
         "rules",
@@ -35,6 +36,9 @@ def add_commands(sub: Any) -> None:
     p.add_argument("variant", nargs="?", default=DEFAULT_VARIANT, choices=list(VARIANTS), help="a variant id")
     p.set_defaults(func=cmd_rules)
 
+
+def add_deal(sub: Any) -> None:
+    """The deal command, on the parser's subparsers."""
     p = add_command(
         sub,
         "deal",
@@ -56,6 +60,9 @@ def add_commands(sub: Any) -> None:
     )
     p.set_defaults(func=cmd_deal)
 
+
+def add_play(sub: Any) -> None:
+    """The play command, on the parser's subparsers."""
     p = add_command(
         sub,
         "play",
@@ -101,6 +108,8 @@ def cmd_rules(args: argparse.Namespace, out: IO[str]) -> int:
 
 def cmd_deal(args: argparse.Namespace, out: IO[str]) -> int:
     """Draw a deal's layout, or print its deck string."""
+    from ..engine.board import draw_board
+
     if args.number is None and args.deck is None and not args.random:
         raise UsageError("cli_deal_needed")
     game = game_from_args(args)
@@ -122,6 +131,8 @@ HINT_SECONDS = 2.0
 
 def cmd_play(args: argparse.Namespace, out: IO[str]) -> int:
     """Play in the terminal, reading one command per line from standard input."""
+    from ..engine.board import draw_board
+
     game = load_game(args) if args.load else game_from_args(args)
     name = f"deal {game.deal.number}" if game.deal.number is not None else "deck"
     print(f"{game.variant.name_en}, {name}. Type help for the commands.", file=out)
@@ -151,16 +162,22 @@ def cmd_play(args: argparse.Namespace, out: IO[str]) -> int:
             save_game(game, args.save, out)
 
 
-def load_game(args: argparse.Namespace) -> Game:
+def load_game(args: argparse.Namespace) -> "Game":
     """The game of --load; a --variant given explicitly picks the save inside an export."""
+    from .records import read_game
+
     chosen = [args.number is not None, args.deck is not None, args.random]
     if any(chosen):
         raise UsageError("cli_usage", detail="--load goes on with a saved game: give no deal as well")
     return read_game(read_file(args.load), args.variant)
 
 
-def save_game(game: Game, path: str, out: IO[str]) -> None:
+def save_game(game: "Game", path: str, out: IO[str]) -> None:
     """Write the game as an Export file the page's Import reads."""
+    import json
+
+    from .records import export_file
+
     try:
         with open(path, "w", encoding="utf-8") as f:
             json.dump(export_file(game), f, indent=1)
@@ -169,7 +186,7 @@ def save_game(game: Game, path: str, out: IO[str]) -> None:
         raise UsageError("cli_write_file", path=path, detail=err.strerror) from None
 
 
-def end_review(game: Game, args: argparse.Namespace, out: IO[str]) -> None:
+def end_review(game: "Game", args: argparse.Namespace, out: IO[str]) -> None:
     """The solver's review of a finished game, as `review` prints it."""
     if args.no_review or not game.moves:
         return
@@ -180,8 +197,10 @@ def end_review(game: Game, args: argparse.Namespace, out: IO[str]) -> None:
     print(describe_review(review(game, REVIEW_SECONDS).to_dict()), file=out)
 
 
-def play_command(game: Game, command: str, out: IO[str], save: str | None = None) -> bool | None:
+def play_command(game: "Game", command: str, out: IO[str], save: str | None = None) -> bool | None:
     """Carry out one line of `play`; True when the board changed, None to quit."""
+    from ..engine.deal import IllegalMove, MoveSyntaxError
+
     word = command.lower()
     if word in ("quit", "exit", "q"):
         return None

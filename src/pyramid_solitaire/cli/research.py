@@ -2,11 +2,8 @@
 
 import argparse
 import contextlib
-import logging
 import os
-import signal
 import sys
-import threading
 from collections.abc import Iterator
 from typing import IO, Any
 
@@ -14,8 +11,8 @@ from ..engine.errors import cut
 from .common import EXIT_INTERRUPTED, UsageError, add_command, add_variant, seconds_limit
 
 
-def add_commands(sub: Any) -> None:
-    """This group's subcommands, on the parser's subparsers."""
+def add_stats(sub: Any) -> None:
+    """The stats command, on the parser's subparsers."""
     p = add_command(
         sub,
         "stats",
@@ -121,6 +118,12 @@ def stop_on_signals(stopped: str) -> Iterator[None]:
     such an interrupt can leave the client's shutdown waiting for ever, a watchdog ends the
     process after STOP_SECONDS, saying `stopped` (every stored file is whole: written aside,
     then renamed; the workers exit with their parent)."""
+    import logging
+    import signal
+    import threading
+
+    from ..research.cluster import signals_handled
+
     watchdog: list[threading.Timer] = []
 
     def give_up() -> None:
@@ -137,19 +140,13 @@ def stop_on_signals(stopped: str) -> Iterator[None]:
             watchdog[0].start()
         raise KeyboardInterrupt
 
-    try:
-        before = {sig: signal.signal(sig, interrupt) for sig in (signal.SIGINT, signal.SIGTERM)}
-    except ValueError:  # not the main thread: leave signals alone
-        yield
-        return
-    try:
-        yield
-    finally:
-        for sig, handler in before.items():
-            signal.signal(sig, handler)
-        for timer in watchdog:
-            timer.cancel()
-        logging.disable(logging.NOTSET)
+    with signals_handled({signal.SIGINT: interrupt, signal.SIGTERM: interrupt}):
+        try:
+            yield
+        finally:
+            for timer in watchdog:
+                timer.cancel()
+            logging.disable(logging.NOTSET)
 
 
 def solve_with_bar(folder: str, series: Any, numbers: range, args: argparse.Namespace) -> None:

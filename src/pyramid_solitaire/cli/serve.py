@@ -12,8 +12,8 @@ from .common import EXIT_USAGE, UsageError, add_command
 EXIT_CANNOT_BIND = 3  # uvicorn's own status for a start-up failure
 
 
-def add_commands(sub) -> None:
-    """This group's subcommands, on the parser's subparsers."""
+def add_serve(sub) -> None:
+    """The serve command, on the parser's subparsers."""
     p = add_command(
         sub,
         "serve",
@@ -73,6 +73,10 @@ def add_commands(sub) -> None:
         help="do not compress answers (when a proxy in front compresses them)",
     )
     p.set_defaults(func=cmd_serve)
+
+
+def add_site(sub) -> None:
+    """The site command, on the parser's subparsers."""
     p = add_command(
         sub,
         "site",
@@ -123,4 +127,4 @@ def cmd_site(args, out) -> int:
     return 0
 
 
-__all__ = ["EXIT_USAGE", "add_commands", "cmd_serve", "cmd_site"]
+__all__ = ["EXIT_USAGE", "add_serve", "add_site", "cmd_serve", "cmd_site"]

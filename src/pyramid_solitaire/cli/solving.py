@@ -1,15 +1,14 @@
 """Commands that ask the solver: hint, review (game records), solve (deals)."""
 
 import argparse
-import json
 import sys
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
-from ..engine.deal import Deal
-from ..engine.decks import parse_deal_number
-from ..engine.game import Game
 from .common import EXIT_USAGE, UsageError, add_command, add_number, add_variant, read_file, seconds_limit
-from .records import read_game
+
+if TYPE_CHECKING:  # the engine, the solver and json load in the commands that use them (common.py)
+    from ..engine.deal import Deal
+    from ..engine.game import Game
 
 GAME_FILES = (
     "\nFILE holds a game record (Game.to_record), a save of the page, or an Export file (the\n"
@@ -18,8 +17,8 @@ GAME_FILES = (
 )
 
 
-def add_commands(sub: Any) -> None:
-    """This group's subcommands, on the parser's subparsers."""
+def add_hint(sub: Any) -> None:
+    """The hint command, on the parser's subparsers."""
     p = add_command(
         sub,
         "hint",
@@ -40,6 +39,9 @@ def add_commands(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="print the hint as JSON")
     p.set_defaults(func=cmd_hint)
 
+
+def add_review(sub: Any) -> None:
+    """The review command, on the parser's subparsers."""
     p = add_command(
         sub,
         "review",
@@ -58,6 +60,9 @@ def add_commands(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="print the review as JSON")
     p.set_defaults(func=cmd_review)
 
+
+def add_solve(sub: Any) -> None:
+    """The solve command, on the parser's subparsers."""
     p = add_command(
         sub,
         "solve",
@@ -90,14 +95,18 @@ def add_game_file(p: argparse.ArgumentParser) -> None:
     add_variant(p, None, "the save to take from an export file holding several")
 
 
-def read_game_arg(args: argparse.Namespace) -> Game:
+def read_game_arg(args: argparse.Namespace) -> "Game":
     """The game of hint's or review's FILE (or standard input)."""
+    from .records import read_game
+
     text = sys.stdin.read() if args.record == "-" else read_file(args.record)
     return read_game(text, args.variant)
 
 
 def cmd_hint(args: argparse.Namespace, out: IO[str]) -> int:
     """The page's hint for a game read from a file or standard input."""
+    import json
+
     from ..solver.hints import advice  # the solver loads only for the commands that need it
 
     shown = advice(read_game_arg(args), args.time_limit)  # the same call as the page's /api/hint
@@ -107,6 +116,8 @@ def cmd_hint(args: argparse.Namespace, out: IO[str]) -> int:
 
 def cmd_review(args: argparse.Namespace, out: IO[str]) -> int:
     """The page's review of a game: a mark per move, the losing move, the shortest wins."""
+    import json
+
     from ..solver.review import review  # the solver loads only for the commands that need it
 
     shown = review(read_game_arg(args), args.time_limit).to_dict()  # as the page's /api/review
@@ -168,6 +179,8 @@ def describe_hint(h: dict[str, Any]) -> str:
 def cmd_solve(args: argparse.Namespace, out: IO[str]) -> int:
     """Solve a deal number, a deck string, or a file of deck strings (one per line); a bad line
     of the file is reported on standard error and the rest are still solved (exit status 2)."""
+    from ..engine.deal import Deal
+    from ..engine.decks import parse_deal_number
     from ..engine.variants import get_variant
     from ..solver.search import warm_up
 
@@ -198,12 +211,14 @@ def cmd_solve(args: argparse.Namespace, out: IO[str]) -> int:
     return EXIT_USAGE if bad else 0
 
 
-def print_solution(deal: Deal, args: argparse.Namespace, out: IO[str]) -> None:
+def print_solution(deal: "Deal", args: argparse.Namespace, out: IO[str]) -> None:
     """One line: the verdict, then the winning line in move notation (or one JSON object)."""
     from ..solver.search import WINNABLE, solve
 
     found = solve(deal, shortest=args.shortest, time_limit=args.time_limit)
     if args.json:
+        import json
+
         record = found.to_dict(deal)
         if args.shortest:
             record["shortest"] = found.shortest

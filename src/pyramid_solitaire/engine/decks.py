@@ -1,14 +1,17 @@
 """Decks: deck strings, deal numbers (a shuffled deck per number) and daily deals
 (RULES.md, "A deal as text" and "Deal numbers")."""
 
-import hashlib
 import re
-import secrets
 from collections.abc import Iterator
-from datetime import date
+from typing import TYPE_CHECKING
 
 from .cards import ALL_CARDS, CardError, card_text, parse_card
 from .errors import Refusal, cut
+
+# hashlib, secrets and datetime load only when a daily or a random deal is asked for: a `solve`
+# start-up needs none of them (tests/test_startup.py).
+if TYPE_CHECKING:
+    from datetime import date
 
 DECK_SIZE = 52
 PYRAMID_SIZE = 28
@@ -51,6 +54,8 @@ def parse_deal_number(number: object) -> int:
 
 def random_deal() -> int:
     """The one random-deal rule of every front end: uniform below RANDOM_DEALS."""
+    import secrets
+
     return secrets.randbelow(RANDOM_DEALS)
 
 
@@ -99,8 +104,10 @@ def format_deck(cards: list[int]) -> str:
     return " ".join(card_text(c) for c in cards)
 
 
-def daily_deal(variant_id: str, day: date) -> int:
+def daily_deal(variant_id: str, day: "date") -> int:
     """The deal number of the daily deal: one per variant and calendar day, the same for everyone.
     A hash of the date and the variant, so neighbouring days and variants look unrelated."""
+    import hashlib
+
     digest = hashlib.sha256(f"pyramid-solitaire daily {day.isoformat()} {variant_id}".encode()).digest()
     return int.from_bytes(digest[:8], "big")

@@ -10,6 +10,7 @@ import logging
 import signal
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import pyarrow as pa
 from distributed import Client, LocalCluster, as_completed
@@ -63,7 +64,10 @@ def connect(
     listens on 127.0.0.1 only, its dashboard included (any free port, or none without
     `dashboard`); `say(text)` is told the dashboard's address."""
     if scheduler is None:
-        with _workers_ignore_ctrl_c():
+        # The workers start with SIGINT ignored (a disposition they keep across exec), so a Ctrl-C
+        # at the terminal, which reaches the whole process group, stops this process alone: it
+        # closes the cluster itself, instead of each worker printing its own KeyboardInterrupt.
+        with signals_handled({signal.SIGINT: signal.SIG_IGN}):
             cluster = LocalCluster(
                 n_workers=jobs,
                 threads_per_worker=1,
@@ -89,19 +93,20 @@ def connect(
 
 
 @contextmanager
-def _workers_ignore_ctrl_c() -> Iterator[None]:
-    """Start the worker processes with SIGINT ignored (a disposition they keep across exec), so a
-    Ctrl-C at the terminal, which reaches the whole process group, stops this process alone: it
-    closes the cluster itself, instead of each worker printing its own KeyboardInterrupt."""
+def signals_handled(handlers: dict[signal.Signals, Any]) -> Iterator[None]:
+    """The signals of `handlers` handled so within the block, then as before it: the one place a
+    run sets handlers (the workers' start here, the stats command's stop in cli/research.py).
+    Only the main thread can set them: in any other the block runs with the signals left alone."""
     try:
-        before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        before = {sig: signal.signal(sig, handler) for sig, handler in handlers.items()}
     except ValueError:  # not the main thread: leave signals alone
         yield
         return
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, before)
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
 
 
 def solve_missing(

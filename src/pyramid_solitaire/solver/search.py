@@ -9,12 +9,14 @@ over `Deal.legal_moves` and `Deal.apply`; the tests make the compiled search agr
 import time
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine.deal import START, Deal, Move, MoveKind, State
 from ..engine.decks import DECK_SIZE
-from ..engine.game import Game
 from . import _kernel as ck  # the C kernel (c/, built by the install; _kernel.pyi its interface)
+
+if TYPE_CHECKING:  # a Game only passes through solve_game: `solve` loads no records, no json
+    from ..engine.game import Game
 
 
 class Verdict(StrEnum):
@@ -281,7 +283,7 @@ def warm_up(shortest: bool = True) -> None:
 
 
 def solve_game(
-    game: Game, *, shortest: bool = False, time_limit: float | None = None, node_limit: int | None = None
+    game: "Game", *, shortest: bool = False, time_limit: float | None = None, node_limit: int | None = None
 ) -> Solution:
     """Solve the current position of a `Game` (the keywords as for `solve`)."""
     return solve(game.deal, game.state, shortest=shortest, time_limit=time_limit, node_limit=node_limit)
