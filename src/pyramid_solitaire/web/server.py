@@ -68,6 +68,7 @@ class Workers(Multiprocess):
     (its open connections) leave /metrics with it instead of being added up for ever."""
 
     def keep_subprocess_alive(self) -> None:
+        """uvicorn's check and restart of every worker, then the dead ones' figures dropped."""
         before = {worker.pid for worker in self.processes}
         super().keep_subprocess_alive()
         for pid in before - {worker.pid for worker in self.processes}:
