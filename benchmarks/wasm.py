@@ -20,6 +20,7 @@ Sections (one run prints them side by side):
 import argparse
 import gzip
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -30,13 +31,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "support"))
 
-from app_server import CHROMIUM, CHROMIUM_ARGS, free_port, start_server  # noqa: E402
+from app_server import CHROMIUM, CHROMIUM_ARGS, start_server  # noqa: E402
+from static_server import static_server  # noqa: E402
 
 from pyramid_solitaire.engine.deal import Deal  # noqa: E402
 from pyramid_solitaire.engine.game import Game  # noqa: E402
 from pyramid_solitaire.engine.variants import VARIANTS  # noqa: E402
 from pyramid_solitaire.research.winrates import parse_range, percentile  # noqa: E402
 from pyramid_solitaire.solver import WINNABLE, solve, warm_up  # noqa: E402
+from pyramid_solitaire.solver.hints import HINT_SECONDS, hint  # noqa: E402
 from pyramid_solitaire.web.site import write_site  # noqa: E402
 
 WASM = ROOT / "src" / "pyramid_solitaire" / "static" / "js" / "solver" / "kernel.wasm"
@@ -48,16 +51,9 @@ def header(columns: tuple[str, ...], widths: tuple[int, ...]) -> None:
     print(f"{'variant':15} " + " ".join(f"{c:>{w}}" for c, w in zip(columns, widths, strict=True)))
 
 
-def serve_site(folder: Path) -> tuple[subprocess.Popen, str]:
-    write_site(folder)
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory", str(folder), str(port)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    time.sleep(0.5)
-    return server, f"http://127.0.0.1:{port}"
+def load() -> str:
+    """The load average over the last minute (the machine is shared: say it with every figure)."""
+    return f"{os.getloadavg()[0]:.1f}"
 
 
 def open_page(browser, url: str, offline: bool = False):
@@ -123,9 +119,10 @@ def speed(browser, url: str, numbers: list[int]) -> None:
     context.close()
 
 
-def winning_positions(variant: str, deals: int) -> list[dict]:
-    """Records of every position along the winning lines of the first `deals` winnable deals
-    (the shortest line when the native solver proves it within the node limit)."""
+def winning_positions(variant: str, deals: int) -> list[list[dict]]:
+    """Per deal, the records of every position along the winning line of the first `deals`
+    winnable deals from deal 1 (the shortest line when the native solver proves it within the
+    node limit), in the order a player meets them."""
     records: list[list[dict]] = []
     number = 0
     while len(records) < deals and number < 2_000:
@@ -138,39 +135,166 @@ def winning_positions(variant: str, deals: int) -> list[dict]:
         line = [str(m) for m in (best.line if best.verdict == WINNABLE else found.line)]
         record = {"version": 1, "variant": variant, "deal": number}
         records.append([{**record, "moves": line[:i]} for i in range(len(line))])
-    return [r for deal in records for r in deal]
+    return records
 
 
-def hints(browser, url: str, deals: int, variants: list[str]) -> None:
-    print("\n== hints in the page, network cut: every position along the shortest lines", end="")
-    print(f" of {deals} deals a variant")
-    header(("hints", "median s", "p99 s", "max s", "trip p99", "checked", "shortest"), (6, 9, 8, 7, 9, 8, 9))
-    context, page = open_page(browser, url, offline=True)
+# Who answers the hints: the page's worker as it ships (it keeps what earlier hints proved, so
+# a hint along a proven line starts from its bound), the worker told to forget (every hint
+# searched afresh, as the server does), and the server's own hints.hint in this process.
+MODES = {"page": "the page", "fresh": "page, no memory", "native": "native"}
+
+
+def page_hints(page, records: list[dict], budgets: dict) -> list[dict]:
+    """The worker's hints of `records`, in order, under `budgets` (solver/budgets.js)."""
+    return page.evaluate(
+        f"""async ([records, budgets]) => {{
+          const solver = await {SOLVER};
+          await solver.setBudgets(budgets);
+          const out = [];
+          for (const record of records) {{
+            const started = performance.now();
+            const {{ hint }} = await solver.hint(record);
+            out.push({{ ...hint, trip: (performance.now() - started) / 1000 }});
+          }}
+          return out;
+        }}""",
+        [records, budgets],
+    )
+
+
+def native_hints(records: list[dict], nodes: int | None) -> list[dict]:
+    """The server's hints of `records`: hints.hint at its 0.5 s, or with a node budget the one
+    solve a hint makes (solve(shortest=True)) cut at `nodes` instead of the clock."""
+    out = []
+    for record in records:
+        game = Game(record["variant"], number=record["deal"])
+        for move in record["moves"]:
+            game.play(move)
+        if nodes is None:
+            given = hint(game)
+            out.append({"seconds": given.seconds, "checked": given.checked, "shortest": given.shortest})
+        else:
+            started = time.process_time()
+            found = solve(game.deal, game.state, shortest=True, node_limit=nodes)
+            seconds = time.process_time() - started
+            out.append(
+                {
+                    "seconds": seconds,
+                    "checked": found.verdict == WINNABLE,
+                    "shortest": found.shortest,
+                    "states": found.searched,
+                }
+            )
+        out[-1]["trip"] = out[-1]["seconds"]
+    return out
+
+
+def hint_row(
+    variant: str,
+    mode: str,
+    nodes: int | None,
+    records: list[dict],
+    answers: list[dict],
+    loads: tuple[str, str],
+) -> dict:
+    seconds = sorted(a["seconds"] for a in answers)
+    trips = sorted(a["trip"] for a in answers)
+    return {
+        "variant": variant,
+        "mode": mode,
+        "budget": f"{nodes} nodes" if nodes else f"{HINT_SECONDS} s",
+        "hints": len(answers),
+        "median": statistics.median(seconds),
+        "p99": percentile(seconds, 0.99),
+        "max": seconds[-1],
+        "trip_p99": percentile(trips, 0.99),
+        "checked": sum(a["checked"] for a in answers) / len(answers),
+        "shortest": sum(a["shortest"] for a in answers) / len(answers),
+        "missed": len(answers) - sum(a["shortest"] for a in answers),
+        # the positions not proven shortest: deal number and moves played
+        "missed_at": [
+            [r["deal"], len(r["moves"])] for r, a in zip(records, answers, strict=True) if not a["shortest"]
+        ],
+        "load": f"{loads[0]}-{loads[1]}",
+        # native, count budget: states per second of processor time (what a node budget is worth)
+        "states_per_s": sum(a.get("states", 0) for a in answers) / max(sum(seconds), 1e-9),
+    }
+
+
+def print_hint_row(row: dict) -> None:
+    print(
+        f"{row['variant']:15} {MODES[row['mode']]:16} {row['budget']:>14} {row['hints']:>6} "
+        f"{row['median']:>9.4f} {row['p99']:>8.4f} {row['max']:>7.3f} {row['trip_p99']:>9.4f} "
+        f"{row['checked']:>8.1%} {row['shortest']:>9.2%} {row['missed']:>6} {row['load']:>10}",
+        flush=True,
+    )
+
+
+def hints(
+    browser, url: str, deals: int, variants: list[str], modes: list[str], nodes: int | None, out: Path | None
+) -> None:
+    """One row per variant and mode; with `out`, each row is appended to it as a JSON line as soon
+    as it is measured, and rows already there (the same variant, mode and budget) are skipped:
+    an interrupted run goes on where it stopped."""
+    print("\n== hints, network cut: every position along the shortest lines", end="")
+    print(f" of {deals} deals a variant (seconds: the worker's clock; native count budget: processor time)")
+    print(
+        f"{'variant':15} {'who':16} "
+        + " ".join(
+            f"{c:>{w}}"
+            for c, w in zip(
+                (
+                    "budget",
+                    "hints",
+                    "median s",
+                    "p99 s",
+                    "max s",
+                    "trip p99",
+                    "checked",
+                    "shortest",
+                    "missed",
+                    "load",
+                ),
+                (14, 6, 9, 8, 7, 9, 8, 9, 6, 10),
+                strict=True,
+            )
+        )
+    )
+    done = []
+    if out and out.exists():
+        done = [json.loads(line) for line in out.read_text().splitlines() if line.strip()]
+    budget = f"{nodes} nodes" if nodes else f"{HINT_SECONDS} s"
+    page = None
+    warm_up()
     for variant in variants:
-        records = winning_positions(variant, deals)
-        answers = page.evaluate(
-            f"""async (records) => {{
-              const solver = await {SOLVER};
-              const out = [];
-              for (const record of records) {{
-                const started = performance.now();
-                const {{ hint }} = await solver.hint(record);
-                out.push({{ ...hint, trip: (performance.now() - started) / 1000 }});
-              }}
-              return out;
-            }}""",
-            records,
-        )
-        seconds = sorted(a["seconds"] for a in answers)
-        trips = sorted(a["trip"] for a in answers)
-        checked = sum(a["checked"] for a in answers) / len(answers)
-        shortest = sum(a["shortest"] for a in answers) / len(answers)
-        print(
-            f"{variant:15} {len(answers):>6} {statistics.median(seconds):>9.4f} "
-            f"{percentile(seconds, 0.99):>8.4f} "
-            f"{seconds[-1]:>7.3f} {percentile(trips, 0.99):>9.4f} {checked:>8.1%} {shortest:>9.2%}"
-        )
-    context.close()
+        records = None
+        for mode in modes:
+            seen = [r for r in done if (r["variant"], r["mode"], r["budget"]) == (variant, mode, budget)]
+            if seen:
+                print_hint_row(seen[-1])
+                continue
+            records = records or winning_positions(variant, deals)
+            loads = [load()]
+            if mode == "native":
+                answers = [a for deal in records for a in native_hints(deal, nodes)]
+            else:
+                if page is None:
+                    context, page = open_page(browser, url, offline=True)
+                budgets = {
+                    "hintSeconds": None if nodes else HINT_SECONDS,
+                    "hintNodes": nodes,
+                    "rememberProofs": mode == "page",
+                }
+                answers = [a for deal in records for a in page_hints(page, deal, budgets)]
+            loads.append(load())
+            flat = [r for deal in records for r in deal]
+            row = hint_row(variant, mode, nodes, flat, answers, (loads[0], loads[1]))
+            print_hint_row(row)
+            if out:
+                with out.open("a") as f:
+                    f.write(json.dumps(row) + "\n")
+    if page is not None:
+        context.close()
 
 
 def requests(browser) -> None:
@@ -225,22 +349,40 @@ def main() -> int:
     parser.add_argument("--deals", default="0..199", help="speed: deal numbers A..B (default %(default)s)")
     parser.add_argument("--hint-deals", type=int, default=20, help="hints: winnable deals per variant")
     parser.add_argument("--variant", action="append", choices=list(VARIANTS), help="hints: only these")
+    parser.add_argument(
+        "--who", action="append", choices=list(MODES), help="hints: page (default), fresh, native; repeatable"
+    )
+    parser.add_argument(
+        "--hint-nodes", type=int, help="hints: a node budget instead of the 0.5 s clock (load-independent)"
+    )
+    parser.add_argument(
+        "--out", type=Path, help="hints: append rows here as JSON lines, skip rows already there"
+    )
     args = parser.parse_args()
     only = set(args.only or ["speed", "hints", "requests", "sizes"])
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
+        write_site(Path(tmp) / "site")
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        site, url = serve_site(Path(tmp) / "site")
         try:
-            if "speed" in only:
-                speed(browser, url, list(parse_range(args.deals)))
-            if "hints" in only:
-                hints(browser, url, args.hint_deals, args.variant or list(VARIANTS))
-            if "requests" in only:
-                requests(browser)
+            with static_server(Path(tmp) / "site") as url:
+                if "speed" in only:
+                    speed(browser, url, list(parse_range(args.deals)))
+                if "hints" in only:
+                    variants = args.variant or list(VARIANTS)
+                    hints(
+                        browser,
+                        url,
+                        args.hint_deals,
+                        variants,
+                        args.who or ["page"],
+                        args.hint_nodes,
+                        args.out,
+                    )
+                if "requests" in only:
+                    requests(browser)
         finally:
-            site.terminate()
             browser.close()
     if "sizes" in only:
         sizes()

@@ -192,6 +192,36 @@ def test_won_position_needs_no_move():
     assert got.verdict == WINNABLE and got.line == () and got.steps == 0
 
 
+# Three-wastes deal 6 after these 31 moves: the decision's line is Kc Ah+Qs, the shortest Ah+Qs.
+# Once the one-step line was found, the shortest search asked the kernel for a line of no step
+# (limit 0), and the kernel, which sees a win before the limit, found Ah+Qs again, for ever.
+ONE_STEP_LEFT = (
+    "Ks 9h+4h Qc+Ad draw draw Jc+2s draw 7c+6h draw draw 5d+8d 3c+Tc 6c+7h 8h+5s Ts+3d Kh 5h+8s "
+    "draw draw Qh+As Kd 3s+Td Js+2h 3h+Th 4s+9s 7s+6d 9d+4d draw 7d+6s 2d+Jh 8c+5c"
+)
+
+
+def test_a_line_of_one_step_is_the_shortest_without_asking_for_none(monkeypatch):
+    from pyramid_solitaire.solver import search
+
+    game = Game("three-wastes", number=6)
+    for move in ONE_STEP_LEFT.split():
+        game.play(move)
+    assert [str(m) for m in solve_game(game).line] == ["Kc", "Ah+Qs"]
+    calls = []
+
+    def counted(*args):  # a search that asks again and again fails here, not hangs
+        calls.append(args[-1])
+        assert len(calls) < 100, f"the kernel was asked {len(calls)} times, limits {calls[-5:]}"
+        return kernel_search(*args)
+
+    kernel_search = search.ck.search
+    monkeypatch.setattr(search.ck, "search", counted)
+    got = solve_game(game, shortest=True)
+    assert (got.verdict, [str(m) for m in got.line], got.shortest) == (WINNABLE, ["Ah+Qs"], True)
+    assert calls == [0, 1]  # the decision (no limit), one iteration at limit 1, none at 0
+
+
 def test_solve_game_solves_the_current_position():
     game = Game("pyramid", number=1)  # winnable
     first = solve_game(game)

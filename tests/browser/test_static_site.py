@@ -2,24 +2,15 @@
 with no Python application behind it: a whole game is played to its end by following hints."""
 
 import re
-import socket
-import subprocess
-import sys
-import time
 
 import pytest
 from browser_helpers import WORKER_IN_CONTROL, card, moves_made
 from playwright.sync_api import expect
+from static_server import static_server
 
 from pyramid_solitaire.web.site import write_site
 
 pytestmark = pytest.mark.browser
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
@@ -27,21 +18,8 @@ def static_site(tmp_path_factory):
     """The site written to a folder and served by `python -m http.server` on 127.0.0.1."""
     folder = tmp_path_factory.mktemp("site")
     write_site(folder)
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory", str(folder), str(port)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    for _ in range(100):  # until it listens
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.1).close()
-            break
-        except OSError:
-            time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.terminate()
-    server.wait(timeout=5)
+    with static_server(folder) as url:
+        yield url
 
 
 def test_a_game_is_played_to_the_end_with_hints_from_a_static_file_server(browser, static_site):

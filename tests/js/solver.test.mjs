@@ -23,7 +23,10 @@ const { loadKernel } = await load("solver/kernel.js");
 const { solve, UNKNOWN } = await load("solver/search.js");
 const { Game } = await load("rules/game.js");
 const { hint } = await load("solver/hints.js");
+const { moveText } = await load("rules/deal.js");
 const { review } = await load("solver/review.js");
+const { Proven } = await load("solver/proven.js");
+const { changedBudgets, DEFAULT_BUDGETS } = await load("solver/budgets.js");
 
 const kernel = await loadKernel(readFileSync(join(folder, "solver/kernel.wasm")));
 const corpus = JSON.parse(readFileSync(new URL("tests/golden/solver_corpus.json", root), "utf8"));
@@ -104,7 +107,97 @@ test("the page's hint and review are the server's, field by field", () => {
   for (const expected of answers) {
     const game = Game.fromRecord(expected.record);
     const where = `${expected.record.variant} deal ${expected.record.deal} after ${game.moves.length} moves`;
-    assert.deepEqual(withoutSeconds(hint(kernel, game, 60)), expected.hint, `hint of ${where}`);
+    assert.deepEqual(withoutSeconds(hint(kernel, game, { seconds: 60 })), expected.hint, `hint of ${where}`);
     assert.deepEqual(withoutSeconds(review(kernel, game, 60)), expected.review, `review of ${where}`);
   }
+});
+
+// What earlier hints proved (solver/proven.js): the next hints along a proven line, and the
+// lower bound one move past it (search.js's atLeast).
+const hardStart = corpus.find((e) => e.variant === "pyramid" && e.deal === 13 && e.moves.length === 0);
+
+test("a proven lower bound spares the shortest search its last iteration, and keeps its answer", () => {
+  const game = position(hardStart);
+  const plain = solve(kernel, game.deal, game.state, { shortest: true });
+  const bounded = solve(kernel, game.deal, game.state, { shortest: true, atLeast: plain.line.length });
+  assert.equal(plain.line.length, hardStart.shortest);
+  assert.deepEqual([bounded.line.length, bounded.shortest], [hardStart.shortest, true]);
+  assert.ok(bounded.states < plain.states * 0.6, `${bounded.states} states with the bound, ${plain.states} without`);
+  // a bound below the truth (a move off the shortest line was played) costs, but the answer stays
+  const low = solve(kernel, game.deal, game.state, { shortest: true, atLeast: plain.line.length - 3 });
+  assert.deepEqual([low.line.length, low.shortest], [hardStart.shortest, true]);
+});
+
+test("a hint along a proven shortest line is answered from the proof, with no search", () => {
+  const proven = new Proven(kernel);
+  const game = position(hardStart);
+  const first = hint(kernel, game, { seconds: null, nodes: 10_000_000, proven });
+  assert.deepEqual([first.checked, first.shortest, first.steps], [true, true, hardStart.shortest]);
+  game.play(first.move);
+  const tiny = { seconds: null, nodes: 1 }; // one node: no search could check a move
+  assert.equal(hint(kernel, game, tiny).verdict, UNKNOWN);
+  const next = hint(kernel, game, { ...tiny, proven });
+  assert.deepEqual([next.checked, next.shortest, next.steps], [true, true, hardStart.shortest - 1]);
+});
+
+/** A move other than `move` that keeps the game winnable (`move` if there is none). */
+function otherWinningMove(game, move) {
+  for (const other of game.legalMoves().map(moveText)) {
+    if (other === move) continue;
+    game.play(other);
+    const { verdict } = solve(kernel, game.deal, game.state, {});
+    game.undo();
+    if (verdict === "winnable") return other;
+  }
+  return move;
+}
+
+test("one move past a proven position the bound is its steps - 1, and every hint stays shortest", () => {
+  const proven = new Proven(kernel);
+  const game = position(hardStart);
+  const line = hint(kernel, game, { seconds: null, nodes: 10_000_000, proven });
+  assert.equal(proven.atLeast(game), 0, "no earlier position");
+  // another move than the hint's: its bound comes from the position before it
+  const other = game.legalMoves().map((m) => moveText(m)).find((m) => m !== line.move);
+  game.play(other);
+  assert.equal(proven.atLeast(game), hardStart.shortest - 1);
+  // the hints with and without memory name lines of the same length all along a game
+  for (let n = 0; n < 25 && !game.isWon; n++) {
+    const fresh = solve(kernel, game.deal, game.state, { shortest: true });
+    if (fresh.verdict !== "winnable") break;
+    const given = hint(kernel, game, { seconds: null, nodes: 10_000_000, proven });
+    assert.deepEqual([given.steps, given.shortest], [fresh.line.length, true], `after ${game.moves.length} moves`);
+    game.play(n % 2 ? given.move : otherWinningMove(game, given.move)); // on the proof's line, then off it
+  }
+});
+
+test("the worker's budgets: the defaults are the modules' constants, a bad one is named", () => {
+  assert.deepEqual([DEFAULT_BUDGETS.hintSeconds, DEFAULT_BUDGETS.reviewSeconds, DEFAULT_BUDGETS.hintNodes], [0.5, 2, null]);
+  const changed = changedBudgets(DEFAULT_BUDGETS, { hintSeconds: null, hintNodes: 500 });
+  assert.deepEqual([changed.hintSeconds, changed.hintNodes, changed.reviewSeconds], [null, 500, 2]);
+  assert.throws(() => changedBudgets(DEFAULT_BUDGETS, { hintSecs: 1 }), /no such budget: hintSecs/);
+  assert.throws(() => changedBudgets(DEFAULT_BUDGETS, { reviewSeconds: -1 }), /reviewSeconds must be seconds, 0 or more, not -1/);
+  assert.throws(() => changedBudgets(DEFAULT_BUDGETS, { hintNodes: 0.5 }), /hintNodes must be a whole number/);
+  assert.throws(() => changedBudgets(DEFAULT_BUDGETS, { hintSeconds: null }), /a hint needs a budget/);
+});
+
+test("a line of one step is the shortest, and no line of none is asked for", async () => {
+  // tests/test_solver.py's ONE_STEP_LEFT: the decision finds Kc Ah+Qs, the shortest is Ah+Qs; asked
+  // for a line of no step (limit 0), the kernel finds Ah+Qs again, for ever (a win before the limit)
+  const moves = ("Ks 9h+4h Qc+Ad draw draw Jc+2s draw 7c+6h draw draw 5d+8d 3c+Tc 6c+7h 8h+5s Ts+3d Kh 5h+8s "
+    + "draw draw Qh+As Kd 3s+Td Js+2h 3h+Th 4s+9s 7s+6d 9d+4d draw 7d+6s 2d+Jh 8c+5c").split(" ");
+  const game = Game.fromRecord({ version: 1, variant: "three-wastes", deal: 6, moves });
+  const counted = await loadKernel(readFileSync(join(folder, "solver/kernel.wasm")));
+  const limits = [];
+  const search = counted.search.bind(counted);
+  counted.search = (table, budget, limit) => {
+    limits.push(limit);
+    assert.ok(limits.length < 100, `asked ${limits.length} times, limits ${limits.slice(-5)}`);
+    return search(table, budget, limit);
+  };
+  assert.deepEqual(solve(counted, game.deal, game.state, {}).line, ["Kc", "Ah+Qs"]);
+  limits.length = 0;
+  const found = solve(counted, game.deal, game.state, { shortest: true });
+  assert.deepEqual([found.line, found.shortest], [["Ah+Qs"], true]);
+  assert.deepEqual(limits, [0, 1]); // the decision (no limit), one iteration at limit 1, none at 0
 });

@@ -209,16 +209,18 @@ class _Search:
         stops early, and one that fails leaves its proven bounds in the table, so this costs less
         than limits rising from the estimate: those fail every time but the last, and each
         failure searches every position under its limit.
-        Returns the shortest line and True, or the shortest known and False if the budget ends."""
-        if self.estimate(key) >= len(line):
-            return line, True
-        while True:
+        Returns the shortest line and True, or the shortest known and False if the budget ends.
+        A line of one step is the shortest there is: asked for none (limit 0), the kernel would
+        find the winning move again and again (it sees a win before the limit)."""
+        at_least = max(self.estimate(key), 1)
+        while len(line) > at_least:
             status = self.run(key, budget, len(line) - 1)
             if status == ck.BUDGET:
                 return line, False
             if status == ck.LOST:
                 return line, True
             line = self.line()
+        return line, True
 
 
 def _table(bits: int) -> tuple[bytearray, bytearray]:

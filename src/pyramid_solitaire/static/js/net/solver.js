@@ -63,3 +63,8 @@ export const way = (record) => ask("way", { record });
 export const winnableGame = (variant) => ask("winnable", { variant });
 export const dailyGame = (variant, day) => ask("daily", { variant, day });
 export const solve = (record, options = {}) => ask("solve", { record, ...options });
+/** Change the worker's solver budgets for its life (solver/budgets.js: hintSeconds, hintNodes,
+ *  reviewSeconds, waySeconds, winnableSeconds, rememberProofs); resolves with the budgets now in
+ *  force. For tests and benchmarks: from the page, `(await import("/static/js/net/solver.js"))
+ *  .setBudgets({hintSeconds: 0.001})`. */
+export const setBudgets = (budgets) => ask("budgets", budgets);

@@ -10,15 +10,23 @@ import { solve, UNKNOWN, UNWINNABLE, WINNABLE } from "./search.js";
 export const HINT_SECONDS = 0.5;
 export const WON = "won";
 
-/** The hint for the game's position within `timeLimit` seconds: the decision gets the whole
- *  budget first, the shortest search what it leaves (one solve does both, in that order). */
-export function hint(kernel, game, timeLimit = HINT_SECONDS, clock = () => performance.now() / 1000) {
+/** The hint for the game's position within its budget: the decision gets the whole budget first,
+ *  the shortest search what it leaves (one solve does both, in that order). options: {seconds
+ *  (null: no clock), nodes (a node limit, null: none), clock, proven (a Proven: what earlier hints
+ *  proved, and where this one's proof is kept)}. */
+export function hint(kernel, game, options = {}) {
+  const { seconds = HINT_SECONDS, nodes = null, clock = () => performance.now() / 1000, proven = null } = options;
   const started = clock();
-  const left = () => Math.max(timeLimit - (clock() - started), 0);
+  const left = () => (seconds === null ? Infinity : Math.max(seconds - (clock() - started), 0));
   const done = (fields) => hintJson(game, { seconds: clock() - started, ...fields });
   if (game.isWon) return done({ verdict: WON });
-  const found = solve(kernel, game.deal, game.state, { shortest: true, timeLimit: left(), clock });
+  const known = proven?.line(game);
+  if (known) return done({ verdict: WINNABLE, move: known[0], checked: true, shortest: true, steps: known.length });
+  const found = solve(kernel, game.deal, game.state, {
+    shortest: true, timeLimit: seconds === null ? null : left(), nodeLimit: nodes, clock, atLeast: proven?.atLeast(game) ?? 0,
+  });
   if (found.verdict === WINNABLE) {
+    if (found.shortest) proven?.remember(game.deal, game.state, found.line);
     return done({ verdict: WINNABLE, move: found.line[0], checked: true, shortest: found.shortest, steps: found.line.length });
   }
   if (found.verdict === UNWINNABLE) return done({ verdict: UNWINNABLE, last_winnable: lastWinnable(kernel, game, left, clock) });

@@ -126,10 +126,23 @@ class Search {
     return status === PK.WIN ? [WINNABLE, this.line()] : [UNWINNABLE, []];
   }
 
-  /** IDA* iterations with a falling limit from the decision's line (see search.py). */
-  shortestLine(key, line, budget) {
-    if (this.kernel.estimate(key) >= line.length) return [line, true];
+  /** IDA* iterations with a falling limit from the decision's line (see search.py). `atLeast`:
+   *  a lower bound known from an earlier proof (proven.js); when it is below the line, the first
+   *  iteration asks for a line that short: found, it is the shortest, and the failing iteration
+   *  that otherwise proves a line shortest (the costly one) is never run. */
+  shortestLine(key, line, budget, atLeast = 0) {
+    // At least one step (a won position is not searched): asked for a line of none (limit 0), the
+    // kernel would find the winning move again and again, as it sees a win before the limit.
+    let bound = Math.max(this.kernel.estimate(key), atLeast, 1);
+    if (bound >= line.length) return [line, true];
+    if (atLeast > 0 && atLeast < line.length - 1) {
+      const status = this.run(key, budget, atLeast);
+      if (status === PK.BUDGET) return [line, false];
+      if (status === PK.WIN) return [this.line(), true];
+      bound = Math.max(atLeast + 1, this.kernel.control(PK.BOUND)); // none that short: the bound rises
+    }
     for (;;) {
+      if (bound >= line.length) return [line, true];
       const status = this.run(key, budget, line.length - 1);
       if (status === PK.BUDGET) return [line, false];
       if (status === PK.LOST) return [line, true];
@@ -139,9 +152,11 @@ class Search {
 }
 
 /** Solve `state` of `deal` (rules/ objects) exactly, within the limits if given.
- *  options: {shortest, timeLimit (seconds), nodeLimit, clock, maxBits}. */
+ *  options: {shortest, timeLimit (seconds), nodeLimit, clock, maxBits, atLeast (a proven lower
+ *  bound on the shortest line's steps, from an earlier search; 0: none)}. */
 export function solve(kernel, deal, state, options = {}) {
   const { shortest = false, timeLimit = null, nodeLimit = null, clock = monotonic, maxBits = MAX_TABLE_BITS } = options;
+  const { atLeast = 0 } = options;
   const budget = new Budget(timeLimit, nodeLimit, clock);
   const key = stateKey(kernel, state);
   const search = new Search(kernel, deal, false, maxBits);
@@ -151,7 +166,7 @@ export function solve(kernel, deal, state, options = {}) {
   if (shortest && verdict === WINNABLE) {
     const deeper = new Search(kernel, deal, true, maxBits);
     kernel.setControl(PK.NODES, states);
-    [line, proven] = deeper.shortestLine(key, line, budget);
+    [line, proven] = deeper.shortestLine(key, line, budget, atLeast);
     states = deeper.nodes;
   }
   return { verdict, line, states, seconds: budget.seconds(), shortest: proven };

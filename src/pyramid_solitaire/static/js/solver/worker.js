@@ -7,31 +7,44 @@
 import { RulesError } from "../rules/errors.js";
 import { Game } from "../rules/game.js";
 import { answer } from "../rules/view.js";
+import { changedBudgets, DEFAULT_BUDGETS } from "./budgets.js";
 import { dailyDeal, randomDeal, winnableDeal } from "./deals.js";
 import { hint } from "./hints.js";
 import { loadKernel } from "./kernel.js";
-import { review, shortestWay, WAY_SECONDS, wayJson } from "./review.js";
+import { Proven } from "./proven.js";
+import { review, shortestWay, wayJson } from "./review.js";
 import { solve } from "./search.js";
+
+let budgets = DEFAULT_BUDGETS; // budgets.js: changed by a {op: "budgets"} request
+let proven = null; // what the hints proved, kept for the next ones (proven.js)
 
 const OPS = {
   hint: (kernel, { record }) => {
     const game = Game.fromRecord(record);
-    return answer(game, { hint: hint(kernel, game) });
+    const remembered = budgets.rememberProofs ? proven : null;
+    const found = hint(kernel, game, { seconds: budgets.hintSeconds, nodes: budgets.hintNodes, proven: remembered });
+    return answer(game, { hint: found });
   },
   review: (kernel, { record }) => {
     const game = Game.fromRecord(record);
-    return answer(game, { review: review(kernel, game) });
+    return answer(game, { review: review(kernel, game, budgets.reviewSeconds) });
   },
   way: (kernel, { record }) => {
     const game = Game.fromRecord(record);
-    return answer(game, { way: wayJson(shortestWay(kernel, game, game.state, WAY_SECONDS)) });
+    return answer(game, { way: wayJson(shortestWay(kernel, game, game.state, budgets.waySeconds)) });
   },
   // Honest about failure, as the server: without a proof in time the deal is random and says so.
   winnable: (kernel, { variant }) => {
-    const number = winnableDeal(kernel, variant);
+    const number = winnableDeal(kernel, variant, randomDeal, budgets.winnableSeconds);
     return answer(new Game(variant, { deal: number ?? randomDeal() }), { winnable: number !== null });
   },
   daily: async (kernel, { variant, day }) => answer(new Game(variant, { deal: await dailyDeal(variant, day) }), { daily: day }),
+  // Earlier proofs are forgotten: under the new budgets every hint is searched again.
+  budgets: (kernel, { id, op, ...given }) => {
+    budgets = changedBudgets(budgets, given);
+    proven = new Proven(kernel);
+    return budgets;
+  },
   // For the benchmarks: the kernel's figures on one position, no answer shape.
   solve: (kernel, { record, shortest, nodeLimit, timeLimit }) => {
     const game = Game.fromRecord(record);
@@ -44,6 +57,7 @@ let queue = Promise.resolve();
 async function start() {
   try {
     const kernel = await loadKernel(await fetch(new URL("./kernel.wasm", import.meta.url)));
+    proven = new Proven(kernel);
     self.onmessage = ({ data }) => {
       queue = queue.then(() => run(kernel, data));
     };
