@@ -20,7 +20,7 @@ cpSync(fileURLToPath(new URL("src/pyramid_solitaire/static/js/", root)), folder,
 writeFileSync(join(folder, "package.json"), '{"type": "module"}');
 const load = async (name) => import(pathToFileURL(join(folder, name)).href);
 const { loadKernel } = await load("solver/kernel.js");
-const { solve, UNKNOWN } = await load("solver/search.js");
+const { KeptSearch, solve, UNKNOWN } = await load("solver/search.js");
 const { Game } = await load("rules/game.js");
 const { hint } = await load("solver/hints.js");
 const { moveText } = await load("rules/deal.js");
@@ -29,6 +29,8 @@ const { Proven } = await load("solver/proven.js");
 const { changedBudgets, DEFAULT_BUDGETS } = await load("solver/budgets.js");
 
 const kernel = await loadKernel(readFileSync(join(folder, "solver/kernel.wasm")));
+const second = await loadKernel(readFileSync(join(folder, "solver/kernel.wasm"))); // for KeptSearch
+const counted = await loadKernel(readFileSync(join(folder, "solver/kernel.wasm"))); // its searches counted
 const corpus = JSON.parse(readFileSync(new URL("tests/golden/solver_corpus.json", root), "utf8"));
 const NODES = 60_000; // tools/solver_corpus.py's budget
 const REGENERATE = "kernel.wasm and the native kernel disagree: `make wasm` after a change to solver/c/, "
@@ -154,6 +156,7 @@ function otherWinningMove(game, move) {
 
 test("one move past a proven position the bound is its steps - 1, and every hint stays shortest", () => {
   const proven = new Proven(kernel);
+  const kept = new KeptSearch(second);
   const game = position(hardStart);
   const line = hint(kernel, game, { seconds: null, nodes: 10_000_000, proven });
   assert.equal(proven.atLeast(game), 0, "no earlier position");
@@ -165,10 +168,32 @@ test("one move past a proven position the bound is its steps - 1, and every hint
   for (let n = 0; n < 25 && !game.isWon; n++) {
     const fresh = solve(kernel, game.deal, game.state, { shortest: true });
     if (fresh.verdict !== "winnable") break;
-    const given = hint(kernel, game, { seconds: null, nodes: 10_000_000, proven });
+    const given = hint(kernel, game, { seconds: null, nodes: 10_000_000, proven, kept });
     assert.deepEqual([given.steps, given.shortest], [fresh.line.length, true], `after ${game.moves.length} moves`);
     game.play(n % 2 ? given.move : otherWinningMove(game, given.move)); // on the proof's line, then off it
   }
+});
+
+test("a kept shortest search gives the next positions of the deal its bounds, even when cut short", () => {
+  const game = position(hardStart);
+  const kept = new KeptSearch(second);
+  const cut = solve(kernel, game.deal, game.state, { shortest: true, nodeLimit: 20_000, kept });
+  assert.equal(cut.shortest, false, "cut short");
+  let fresh = 0;
+  let reused = 0;
+  for (const move of hardStart.line.slice(0, 3)) {
+    game.play(move);
+    const alone = solve(kernel, game.deal, game.state, { shortest: true });
+    const after = solve(kernel, game.deal, game.state, { shortest: true, kept });
+    assert.deepEqual([after.line.length, after.shortest], [alone.line.length, true], `after ${move}`);
+    fresh += alone.states;
+    reused += after.states;
+  }
+  assert.ok(reused < fresh * 0.8, `${reused} states with the kept table, ${fresh} without`);
+  // another deal starts its own table
+  const other = position(corpus.find((e) => e.variant === "pyramid" && e.deal === 15 && e.moves.length === 0));
+  const found = solve(kernel, other.deal, other.state, { shortest: true, kept });
+  assert.equal(found.line.length, 76);
 });
 
 test("the worker's budgets: the defaults are the modules' constants, a bad one is named", () => {
@@ -181,13 +206,12 @@ test("the worker's budgets: the defaults are the modules' constants, a bad one i
   assert.throws(() => changedBudgets(DEFAULT_BUDGETS, { hintSeconds: null }), /a hint needs a budget/);
 });
 
-test("a line of one step is the shortest, and no line of none is asked for", async () => {
+test("a line of one step is the shortest, and no line of none is asked for", () => {
   // tests/test_solver.py's ONE_STEP_LEFT: the decision finds Kc Ah+Qs, the shortest is Ah+Qs; asked
   // for a line of no step (limit 0), the kernel finds Ah+Qs again, for ever (a win before the limit)
   const moves = ("Ks 9h+4h Qc+Ad draw draw Jc+2s draw 7c+6h draw draw 5d+8d 3c+Tc 6c+7h 8h+5s Ts+3d Kh 5h+8s "
     + "draw draw Qh+As Kd 3s+Td Js+2h 3h+Th 4s+9s 7s+6d 9d+4d draw 7d+6s 2d+Jh 8c+5c").split(" ");
   const game = Game.fromRecord({ version: 1, variant: "three-wastes", deal: 6, moves });
-  const counted = await loadKernel(readFileSync(join(folder, "solver/kernel.wasm")));
   const limits = [];
   const search = counted.search.bind(counted);
   counted.search = (table, budget, limit) => {

@@ -13,9 +13,11 @@ export const WON = "won";
 /** The hint for the game's position within its budget: the decision gets the whole budget first,
  *  the shortest search what it leaves (one solve does both, in that order). options: {seconds
  *  (null: no clock), nodes (a node limit, null: none), clock, proven (a Proven: what earlier hints
- *  proved, and where this one's proof is kept)}. */
+ *  proved, and where this one's proof is kept), kept (search.js's KeptSearch: the shortest
+ *  search's table from the earlier hints of the deal)}. */
 export function hint(kernel, game, options = {}) {
   const { seconds = HINT_SECONDS, nodes = null, clock = () => performance.now() / 1000, proven = null } = options;
+  const { kept = null } = options;
   const started = clock();
   const left = () => (seconds === null ? Infinity : Math.max(seconds - (clock() - started), 0));
   const done = (fields) => hintJson(game, { seconds: clock() - started, ...fields });
@@ -23,7 +25,7 @@ export function hint(kernel, game, options = {}) {
   const known = proven?.line(game);
   if (known) return done({ verdict: WINNABLE, move: known[0], checked: true, shortest: true, steps: known.length });
   const found = solve(kernel, game.deal, game.state, {
-    shortest: true, timeLimit: seconds === null ? null : left(), nodeLimit: nodes, clock, atLeast: proven?.atLeast(game) ?? 0,
+    shortest: true, timeLimit: seconds === null ? null : left(), nodeLimit: nodes, clock, atLeast: proven?.atLeast(game) ?? 0, kept,
   });
   if (found.verdict === WINNABLE) {
     if (found.shortest) proven?.remember(game.deal, game.state, found.line);

@@ -151,12 +151,35 @@ class Search {
   }
 }
 
+/** The shortest search kept from one solve to the next of the same deal, in a kernel of its own
+ *  (the decision searches of the other start afresh each time). Its table holds proven lower
+ *  bounds on the steps positions need, true whatever the root, so the hints along one game build
+ *  on each other: even a hint its budget cut short leaves the next one its bounds. */
+export class KeptSearch {
+  constructor(kernel, maxBits = MAX_TABLE_BITS) {
+    this.kernel = kernel;
+    this.maxBits = maxBits;
+    this.search = null;
+    this.of = null; // the deal searched: variant and cards
+  }
+
+  for(deal) {
+    const of = `${deal.variant.id} ${deal.cards.join(",")}`;
+    if (of !== this.of) {
+      this.search = new Search(this.kernel, deal, true, this.maxBits);
+      this.of = of;
+    }
+    return this.search;
+  }
+}
+
 /** Solve `state` of `deal` (rules/ objects) exactly, within the limits if given.
  *  options: {shortest, timeLimit (seconds), nodeLimit, clock, maxBits, atLeast (a proven lower
- *  bound on the shortest line's steps, from an earlier search; 0: none)}. */
+ *  bound on the shortest line's steps, from an earlier search; 0: none), kept (a KeptSearch for
+ *  the shortest search, on another kernel than `kernel`)}. */
 export function solve(kernel, deal, state, options = {}) {
   const { shortest = false, timeLimit = null, nodeLimit = null, clock = monotonic, maxBits = MAX_TABLE_BITS } = options;
-  const { atLeast = 0 } = options;
+  const { atLeast = 0, kept = null } = options;
   const budget = new Budget(timeLimit, nodeLimit, clock);
   const key = stateKey(kernel, state);
   const search = new Search(kernel, deal, false, maxBits);
@@ -164,8 +187,8 @@ export function solve(kernel, deal, state, options = {}) {
   let states = search.nodes;
   let proven = false;
   if (shortest && verdict === WINNABLE) {
-    const deeper = new Search(kernel, deal, true, maxBits);
-    kernel.setControl(PK.NODES, states);
+    const deeper = kept ? kept.for(deal) : new Search(kernel, deal, true, maxBits);
+    deeper.kernel.setControl(PK.NODES, states);
     [line, proven] = deeper.shortestLine(key, line, budget, atLeast);
     states = deeper.nodes;
   }

@@ -13,16 +13,17 @@ import { hint } from "./hints.js";
 import { loadKernel } from "./kernel.js";
 import { Proven } from "./proven.js";
 import { review, shortestWay, wayJson } from "./review.js";
-import { solve } from "./search.js";
+import { KeptSearch, solve } from "./search.js";
 
 let budgets = DEFAULT_BUDGETS; // budgets.js: changed by a {op: "budgets"} request
 let proven = null; // what the hints proved, kept for the next ones (proven.js)
+let kept = null; // the shortest search of the hints' deal, its table kept (search.js's KeptSearch)
 
 const OPS = {
   hint: (kernel, { record }) => {
     const game = Game.fromRecord(record);
-    const remembered = budgets.rememberProofs ? proven : null;
-    const found = hint(kernel, game, { seconds: budgets.hintSeconds, nodes: budgets.hintNodes, proven: remembered });
+    const memory = budgets.rememberProofs ? { proven, kept } : {};
+    const found = hint(kernel, game, { seconds: budgets.hintSeconds, nodes: budgets.hintNodes, ...memory });
     return answer(game, { hint: found });
   },
   review: (kernel, { record }) => {
@@ -43,6 +44,7 @@ const OPS = {
   budgets: (kernel, { id, op, ...given }) => {
     budgets = changedBudgets(budgets, given);
     proven = new Proven(kernel);
+    kept = new KeptSearch(kept.kernel);
     return budgets;
   },
   // For the benchmarks: the kernel's figures on one position, no answer shape.
@@ -56,8 +58,10 @@ let queue = Promise.resolve();
 
 async function start() {
   try {
-    const kernel = await loadKernel(await fetch(new URL("./kernel.wasm", import.meta.url)));
+    const wasm = await fetch(new URL("./kernel.wasm", import.meta.url));
+    const kernel = await loadKernel(wasm.clone());
     proven = new Proven(kernel);
+    kept = new KeptSearch(await loadKernel(wasm)); // a second instance: a memory of its own
     self.onmessage = ({ data }) => {
       queue = queue.then(() => run(kernel, data));
     };
