@@ -216,3 +216,19 @@ def test_move_counts_match_golden(key):
 
 def test_golden_covers_every_variant():
     assert {k.split()[0] for k in GOLDEN["perft"]} == set(VARIANTS)
+
+
+def test_a_deal_takes_a_variant_or_its_id_and_refuses_anything_else():
+    assert Deal.from_number("giza", 5).variant is get_variant("giza")
+    assert Deal.from_number(get_variant("giza"), 5).variant is get_variant("giza")
+    with pytest.raises(TypeError, match="a variant is a Variant or its id"):
+        Deal.from_number(7, 5)  # type: ignore[arg-type]
+
+
+def test_the_reprs_of_a_state_and_a_deal_say_what_they_hold():
+    assert repr(START) == "State(removed=0x0 (0 cards gone), drawn=0, recycles=0)"
+    assert repr(State(removed=0x1, drawn=3)) == "State(removed=0x1 (1 card gone), drawn=3, recycles=0)"
+    assert repr(State(removed=0x6, recycles=1)) == "State(removed=0x6 (2 cards gone), drawn=0, recycles=1)"
+    assert repr(Deal.from_number("pyramid", 5)) == "Deal.from_number('pyramid', 5)"
+    deal = Deal.from_deck("giza", Deal.from_number("giza", 5).deck_string())
+    assert repr(deal) == f"Deal.from_deck('giza', {deal.deck_string()!r})"

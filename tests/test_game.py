@@ -186,3 +186,12 @@ def test_playing_the_move_redo_would_replay_keeps_the_rest_of_the_path():
     g.undo()
     g.play("draw")  # the same move redo would replay
     assert [str(m) for m in g.redo_moves] == ["draw"]
+
+
+def test_the_repr_names_the_deal_number_or_a_deck_the_moves_and_the_redo_path():
+    game = Game("pyramid", number=5)
+    game.play("Kc")
+    game.play("draw")
+    game.undo()
+    assert repr(game) == "Game('pyramid', number=5, moves='Kc', redo='draw')"
+    assert repr(Game("giza", deck=format_deck(deal_cards(5)))) == "Game('giza', deck=..., moves='')"

@@ -29,6 +29,7 @@ engines raise occurs somewhere (tests/test_corpus.py and tests/js/ fail otherwis
 import argparse
 import json
 import random
+import re
 from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
@@ -114,18 +115,21 @@ def playthrough(game: Game, next_move: Policy, rng: random.Random, max_steps: in
         yield action if action in ("undo", "redo") else notation_variant(action, rng)
 
 
-def act(game: Game, action: str) -> None:
-    """One step of a playthrough: undo, "undo N" (N moves at once), redo, restart or a move."""
+def act(game: Game, action: str) -> str | None:
+    """One step of a playthrough: undo, "undo N" (N moves at once), redo, restart or a move.
+    Returns the move the game returned as text (an undo's: the first move undone), or None."""
     if action == "undo":
-        game.undo()
+        returned = game.undo()
     elif action.startswith("undo "):
-        game.undo(int(action.split()[1]))
+        returned = game.undo(int(action.split()[1]))
     elif action == "redo":
-        game.redo()
+        returned = game.redo()
     elif action == "restart":
         game.restart()
+        return None
     else:
-        game.play(action)
+        returned = game.play(action)
+    return str(returned)
 
 
 def solver_line(game: Game) -> list[str] | None:
@@ -400,6 +404,10 @@ def actions_section() -> list[dict]:
         (("pyramid", "5", ["draw", "draw", "draw", "draw"]), ["undo"], "undo 2"),
         (("pyramid", "5", ["draw", "draw", "draw", "draw"]), ["undo 4"], "redo"),
         (("pyramid", "5", ["draw", "draw"]), ["undo 2", "redo", "redo"], "redo"),
+        (("pyramid", "5", ["draw", "Kc"]), [], "undo 2"),  # returns the first undone: draw
+        (("pyramid", "5", ["Kc", "draw"]), [], "undo 2"),
+        (("pyramid", "5", ["Kc", "draw"]), ["undo 2"], "redo"),
+        (("pyramid", "5", ["Kc", "draw"]), [], "restart"),
         (("pyramid", "5", drawn_out), [], "draw"),
         (("pyramid", "5", drawn_out), [], "recycle"),
         (("classic", "5", drawn_out), [], "draw"),
@@ -420,11 +428,11 @@ def actions_section() -> list[dict]:
             act(game, step)
         entry = {"variant": variant, **_source(game), "moves": moves, "before": before, "do": action}
         try:
-            act(game, action)
+            returned = act(game, action)
         except Refusal as err:
             out.append({**entry, **refusal(partial(_raise, err))})
             continue
-        out.append({**entry, "error": None, "view": view(game)})
+        out.append({**entry, "error": None, "returns": returned, "view": view(game)})
     return out
 
 
@@ -469,6 +477,10 @@ def records_section() -> dict[str, list]:
     good.append({"version": 1, "variant": "giza", "deal": "123", "moves": []})
     good.append({"version": 1, "deal": 5, "moves": ["draw", "draw"], "redo": ["draw"]})
     good.append({"version": 1, "variant": "open-stock", "deal": "007", "moves": []})
+    # Whitespace as Python's str.strip() and split() see it (U+001C..U+001F and U+0085 are, U+FEFF
+    # is not; JavaScript's trim() has it the other way round).
+    good.append({"version": 1, "deal": 5, "moves": ["\x85Kc\x1c"]})
+    good.append({"version": 1, "deck": format_deck(deal_cards(3)).replace(" ", "\x1d\x85"), "moves": []})
     bad = [
         [],
         {"version": 2, "variant": "pyramid", "deal": 1},
@@ -476,7 +488,7 @@ def records_section() -> dict[str, list]:
         {"version": 1, "variant": "pyramid", "deal": 1, "deck": "x"},
         {"version": 1, "variant": "pyramid"},
         {"version": 1, "variant": "nope", "deal": 1},
-        {"version": 1, "variant": "v" * 24, "deal": 1},
+        {"version": 1, "variant": "v" * 24, "deal": 1},  # hostile text of exactly CUT characters: whole
         {"version": 1, "variant": "", "deal": 1},  # an empty id is refused, not the default variant
         {"version": 1, "variant": "pyramid", "deal": 1, "moves": ""},
         {"version": 1, "variant": "pyramid", "deal": 1, "moves": ["draw"], "redo": ["draw", "Kx"]},
@@ -486,7 +498,7 @@ def records_section() -> dict[str, list]:
             "variant": "pyramid",
             "deal": 1,
             "moves": ["draw"] * 1000,
-        },  # 1000: allowed, then read  # hostile text of exactly CUT characters: shown whole
+        },  # 1000: allowed, then read
         {"version": 1, "variant": 3, "deal": 1},
         {"version": 1, "variant": "pyramid", "deal": -1},
         {"version": 1, "variant": "pyramid", "deal": str(MAX_DEAL)},
@@ -505,6 +517,14 @@ def records_section() -> dict[str, list]:
         {"version": 1, "variant": "pyramid", "deal": "1" * 30},
         {"version": 1, "variant": "pyramid", "deal": 1, "moves": ["draw", "Qx+2c"]},
         {"version": 1, "variant": "pyramid", "deck": "Ah Ah"},
+        # Hostile text as Python's str shows it: what isprintable() refuses escaped as repr writes
+        # it (a no-break space, a line separator, a zero-width space, a next line, a tag, a lone
+        # surrogate; printable ones as they are), counted in code points, not UTF-16 units.
+        {"version": 1, "deal": 1, "moves": ["\xa0\u2028\u200b\x85\U000e0001\ud800x\\é'\"\U0001f600"]},
+        {"version": 1, "deal": 1, "moves": ["\U0001f600"]},  # one character: too short for a card
+        {"version": 1, "deal": 5, "moves": ["\ufeffKc"]},  # not whitespace in Python
+        {"version": 1, "variant": "\U0001f600" * 20, "deal": 1},  # 20 characters: shown whole
+        {"version": 1, "variant": "\U0001f600" * 30, "deal": 1},  # cut after 24
     ]
     return {
         "good": [
@@ -546,7 +566,9 @@ def write(corpus: dict[str, Any], path: Path) -> None:
 
 
 def _compact(value: object) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    """JSON in one line; a lone surrogate (hostile text) as its escape, UTF-8 has none."""
+    text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return re.sub("[\ud800-\udfff]", lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -12,12 +12,14 @@ in and not in), an operator swapped (+ and -, * and //, & and |, << and >>, and 
 dropped, an `if` whose branch never runs (a guard removed), a whole number one larger, True and
 False swapped, an English template of a refusal changed. Docstrings, comments and type
 annotations are left alone. Python mutants run the engine's tests (ENGINE_TESTS) in a forked
-child that imports the mutated module from memory; JavaScript mutants run tests/js/engine.test.mjs
-on a mutated copy of rules/ (RULES_DIR). The source tree is never written.
+child that puts the mutated module in place in memory; JavaScript mutants run the conformance
+checks (tests/js/conformance.mjs, as tests/js/engine.test.mjs does) on a mutated copy of rules/
+(tools/mutants.mjs). The source tree is never written.
 """
 
 import argparse
 import ast
+import importlib
 import json
 import os
 import re
@@ -27,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import types
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,6 +39,8 @@ ENGINE = ROOT / "src" / "pyramid_solitaire" / "engine"
 RULES = ROOT / "src" / "pyramid_solitaire" / "static" / "js" / "rules"
 # The tests that hold the engine, fastest first (pytest stops at the first failure).
 ENGINE_TESTS = [
+    "tests/test_board.py",
+    "tests/test_rules_text.py",
     "tests/test_game.py",
     "tests/test_corpus.py",
     "tests/test_cards_decks.py",
@@ -44,7 +49,6 @@ ENGINE_TESTS = [
     "tests/test_deal.py",
     "tests/test_cli.py",
 ]
-JS_TESTS = ["tests/js/engine.test.mjs"]
 TIMEOUT = 300  # seconds; a mutant that makes the tests loop this long counts as killed
 
 
@@ -54,6 +58,81 @@ class Mutant:
     line: int
     what: str  # e.g. "< -> <="
     source: str  # the whole mutated module
+    code: str = ""  # the line as it was, stripped: what EQUIVALENT knows a mutant by
+
+    @property
+    def equivalent(self) -> str | None:
+        """Why no test can kill this mutant, if it is a known equivalent one."""
+        for (module, code, what), why in EQUIVALENT.items():
+            if (module, what) == (self.module, self.what) and code in self.code:
+                return why
+        return None
+
+
+# Equivalent mutants: they change no behaviour, so no test can kill them. Each is known by its
+# module, a piece of its line's code (not the line number, which moves) and the change.
+# The run counts them apart: "killed" is out of all mutants, "of the others" leaves them out.
+EQUIVALENT: dict[tuple[str, str, str], str] = {
+    ("engine/deal.py", "STOCK_SIZE = DECK_SIZE - PYRAMID_SIZE", "- -> +"): "STOCK_SIZE is read nowhere",
+    ("engine/deal.py", "SLOT_ROW = tuple(row for row in range(ROWS) for _ in range(row + 1))", "1 -> 2"): (
+        "SLOT_ROW is read nowhere"
+    ),
+    ("engine/deal.py", "SLOT_ROW = tuple(row for row in range(ROWS) for _ in range(row + 1))", "+ -> -"): (
+        "SLOT_ROW is read nowhere"
+    ),
+    (
+        "engine/errors.py",
+        "c.isprintable() and not 0xD800 <= ord(c) <= 0xDFFF",
+        "<= -> <",
+    ): "no surrogate is printable, so the surrogate range test never decides",
+    (
+        "engine/errors.py",
+        "c.isprintable() and not 0xD800 <= ord(c) <= 0xDFFF",
+        "55296 -> 55297",
+    ): "no surrogate is printable, so the surrogate range test never decides",
+    (
+        "engine/errors.py",
+        "c.isprintable() and not 0xD800 <= ord(c) <= 0xDFFF",
+        "57343 -> 57344",
+    ): "no surrogate is printable, so the surrogate range test never decides",
+    (
+        "engine/errors.py",
+        "if len(items) <= 2 else",
+        "<= -> <",
+    ): "a list of two reads 'a and b' either way",
+    (
+        "engine/game.py",
+        "if isinstance(variant, str):",
+        "if never taken",
+    ): "Deal reads a variant id too (deal._variant)",
+    ("engine/view.py", 'if record.get("deal", 0) >= JS_SAFE:', "0 -> 1"): (
+        "the default, for a deck game's record (no deal), is below 2**53 either way"
+    ),
+    ("rules/deal.js", "for (let row = 0; row < ROWS; row++) {", "< -> <="): (
+        "one more row of COVERED_BY, for slots past the pyramid that nothing reads"
+    ),
+    ("rules/deal.js", "for (const card of move.cards) removed[this.position.get(card)] = 1;", "1 -> 2"): (
+        "a removed card is 2, not 1: every reader asks only whether it is set"
+    ),
+    ("rules/decks.js", "for (let i = DECK_SIZE - 1; i > 0; i--) {", "> -> >="): (
+        "one more shuffle step, i = 0, swaps a card with itself"
+    ),
+    (
+        "rules/errors.js",
+        'const [letter, digits] = n < 0x100 ? ["x", 2] : n < 0x10000 ? ["u", 4] : ["U", 8];',
+        "< -> <=",
+    ): "U+0100 and U+10000 are printable: no escaped character is at either bound",
+    (
+        "rules/errors.js",
+        'v.length <= 2 ? v.join(" and ")',
+        "<= -> <",
+    ): "a list of two reads 'a and b' either way",
+    (
+        "rules/errors.js",
+        "types[typeof v] ?? typeof v",
+        "?? -> ||",
+    ): "the names in `types` are never empty",
+}
 
 
 # --- Python mutants ----------------------------------------------------------------------------
@@ -200,12 +279,12 @@ def python_mutants(path: Path) -> Iterator[Mutant]:
     text = path.read_text(encoding="utf-8")
     counter = Points(None)
     counter.visit(ast.parse(text))
-    module = f"engine/{path.name}"
+    module, lines = f"engine/{path.name}", text.splitlines()
     for target in range(counter.count):
         points = Points(target)
         tree = ast.fix_missing_locations(points.visit(ast.parse(text)))
         line, what = points.done  # type: ignore[misc]
-        yield Mutant(module, line, what, ast.unparse(tree))
+        yield Mutant(module, line, what, ast.unparse(tree), lines[line - 1].strip())
 
 
 def run_python(mutants: list[Mutant], tests: list[str]) -> list[bool]:
@@ -266,7 +345,7 @@ def put_in_place(mutant: Mutant) -> None:
     module already loaded (so every module that imported them runs the mutant); its other
     values (constants, tables) replace the module's own."""
     name = "pyramid_solitaire." + mutant.module.removesuffix(".py").replace("/", ".")
-    module = sys.modules[name]
+    module = importlib.import_module(name)  # loaded already unless only imported when used
     fresh: dict = {"__name__": name, "__package__": module.__package__, "__file__": module.__file__}
     exec(compile(mutant.source, str(module.__file__), "exec"), fresh)
     for key, new in fresh.items():
@@ -278,7 +357,18 @@ def put_in_place(mutant: Mutant) -> None:
         elif callable(new) and hasattr(new, "__code__") and hasattr(old, "__code__"):
             _patch_function(old, new)
         elif not key.startswith("__") and not callable(new) and repr(new) != repr(old):
-            setattr(module, key, new)  # only what the mutant changed: equal values keep their classes
+            _set_everywhere(module, key, old, new)
+
+
+def _set_everywhere(module, key: str, old, new) -> None:
+    """A value the mutant changed (equal values keep their classes), in the module and in every
+    module that imported it by name (`from .decks import PYRAMID_SIZE`), as an edited file would
+    give it to them. Values other modules worked out from it when they were imported stay as
+    they were."""
+    setattr(module, key, new)
+    for other in list(sys.modules.values()):
+        if isinstance(other, types.ModuleType) and other is not module and vars(other).get(key) is old:
+            setattr(other, key, new)
 
 
 def _patch_function(old, new) -> None:
@@ -306,6 +396,7 @@ def _patch_class(old: type, new: type) -> None:
             and not callable(value)
             and mine is not None
             and not isinstance(mine, property)
+            and repr(value) != repr(mine)  # only what the mutant changed (enum members can't be set)
         ):
             setattr(old, key, value)
 
@@ -381,9 +472,11 @@ def js_mutants(path: Path) -> Iterator[Mutant]:
     tokens = js_tokens(text)
     module = f"rules/{path.name}"
     line = lambda offset: text.count("\n", 0, offset) + 1  # noqa: E731
+    code = lambda offset: text.splitlines()[line(offset) - 1].strip()  # noqa: E731
 
     def mutant(offset: int, old: str, new: str, what: str) -> Mutant:
-        return Mutant(module, line(offset), what, text[:offset] + new + text[offset + len(old) :])
+        source = text[:offset] + new + text[offset + len(old) :]
+        return Mutant(module, line(offset), what, source, code(offset))
 
     in_messages = False
     for k, (kind, tok, at) in enumerate(tokens):
@@ -411,7 +504,7 @@ def js_mutants(path: Path) -> Iterator[Mutant]:
             value = int(float(tok.rstrip("n"))) + 1
             yield mutant(at, tok, f"{value}{'n' if big else ''}", f"{tok} -> {value}{'n' if big else ''}")
         elif kind == "name" and tok == "if" and tokens[k + 1][1] == "(":
-            yield Mutant(module, line(at), "if never taken", _guard_off(text, tokens, k + 1))
+            yield Mutant(module, line(at), "if never taken", _guard_off(text, tokens, k + 1), code(at))
         elif kind == "string" and in_messages and before == ":":
             new = tok[:-1] + " (changed)" + tok[-1]
             yield mutant(at, tok, new, f"template of {tokens[k - 2][1]!r} changed")
@@ -469,7 +562,7 @@ def main(argv: list[str] | None = None) -> int:
     js = _pick(RULES, "js", args.js) if both or args.js is not None else []
     os.chdir(ROOT)
     sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "support")]
-    totals = [0, 0]
+    totals = [0, 0, 0]  # killed, all, equivalent
     work = [(p, python_mutants(p)) for p in python] + [(p, js_mutants(p)) for p in js]
     for path, found in work:
         mutants = list(found)
@@ -488,17 +581,25 @@ def main(argv: list[str] | None = None) -> int:
             raise SystemExit(f"{_module(path)}: the tests fail without a mutant; fix them first")
         mutants.pop(0)
         survivors = [m for m, k in zip(mutants, killed, strict=True) if not k]
-        totals[0] += len(mutants) - len(survivors)
-        totals[1] += len(mutants)
-        share = 100 * (len(mutants) - len(survivors)) / len(mutants) if mutants else 100.0
-        seconds = time.monotonic() - started
-        figures = f"{len(mutants) - len(survivors)}/{len(mutants)} mutants killed ({share:.1f}%)"
-        print(f"{_module(path)}: {figures} in {seconds:.0f} s", flush=True)
+        equivalent = [m for m in survivors if m.equivalent]
+        counts = (len(mutants) - len(survivors), len(mutants), len(equivalent))
+        totals = [a + b for a, b in zip(totals, counts, strict=True)]
+        print(f"{_module(path)}: {_figures(*counts)} in {time.monotonic() - started:.0f} s", flush=True)
         for m in survivors:
-            print(f"  survived {m.module}:{m.line}: {m.what}", flush=True)
+            why = f" (equivalent: {m.equivalent})" if m.equivalent else ""
+            print(f"  survived {m.module}:{m.line}: {m.what}{why}", flush=True)
     if totals[1] and not args.list:
-        print(f"all: {totals[0]}/{totals[1]} mutants killed ({100 * totals[0] / totals[1]:.1f}%)")
+        print(f"all: {_figures(*totals)}")
     return 0
+
+
+def _figures(killed: int, total: int, equivalent: int) -> str:
+    """Killed out of all mutants, then out of those that are not known equivalent ones."""
+    text = f"{killed}/{total} mutants killed ({100 * killed / total if total else 100:.1f}%)"
+    if equivalent:
+        others = total - equivalent
+        text += f", {equivalent} equivalent: {killed}/{others} of the others ({100 * killed / others:.1f}%)"
+    return text
 
 
 def _pick(folder: Path, ext: str, names: list[str] | None) -> list[Path]:

@@ -35,12 +35,13 @@ export function conformance(rules, { corpus, moveCounts }) {
 
   const newGame = (entry) => new Game(entry.variant, entry.deck === undefined ? { deal: entry.deal } : { deck: entry.deck });
 
+  /** One step (tools/corpus.py's act): returns the move the game returned, or null. */
   function act(game, action) {
-    if (action === "undo") game.undo();
-    else if (action.startsWith("undo ")) game.undo(Number(action.split(" ")[1]));
-    else if (action === "redo") game.redo();
-    else if (action === "restart") game.restart();
-    else game.play(action);
+    if (action === "undo") return game.undo();
+    if (action.startsWith("undo ")) return game.undo(Number(action.split(" ")[1]));
+    if (action === "redo") return game.redo();
+    if (action === "restart") return game.restart() ?? null;
+    return game.play(action);
   }
 
   function refusal(thunk) {
@@ -158,10 +159,14 @@ export function conformance(rules, { corpus, moveCounts }) {
       for (const move of entry.moves) game.play(move);
       for (const step of entry.before) act(game, step);
       const where = `${entry.variant} ${entry.moves.length} moves, ${entry.before.join(" ")} then ${entry.do}`;
-      const { variant, deal, deck, moves, before, do: _, view: expected, ...refused } = entry;
-      const got = refusal(() => act(game, entry.do));
+      const { variant, deal, deck, moves, before, do: _, view: expected, returns, ...refused } = entry;
+      let returned;
+      const got = refusal(() => (returned = act(game, entry.do)));
       assert.deepEqual(got, refused, where);
-      if (refused.error === null) assert.deepEqual(view(game), expected, where);
+      if (refused.error === null) {
+        assert.equal(returned, returns, `${where}: what it returns`);
+        assert.deepEqual(view(game), expected, where);
+      }
     }
     }],
 

@@ -3,7 +3,7 @@
 
 import { cardText, isKing, pairs, parseCard, value } from "./cards.js";
 import { DECK_SIZE, PYRAMID_SIZE, dealCards, dealNumber, formatDeck, parseDeck } from "./decks.js";
-import { cut, refuse } from "./errors.js";
+import { cut, refuse, strip } from "./errors.js";
 import { getVariant } from "./variants.js";
 
 const ROWS = 7;
@@ -193,7 +193,7 @@ export class Deal {
 
   /** Read `7h+6c`, `Kd`, `draw` or `recycle`; pair cards are put in deck order. */
   parseMove(text) {
-    const t = String(text).trim();
+    const t = strip(String(text));
     if (t.toLowerCase() === "draw") return DRAW;
     if (t.toLowerCase() === "recycle") return RECYCLE;
     const parts = t.split("+");

@@ -2,7 +2,7 @@
 // in the page (see game.js).
 
 import { cardText, parseCard } from "./cards.js";
-import { cut, pythonType, refuse } from "./errors.js";
+import { cut, pythonType, refuse, words } from "./errors.js";
 
 export const DECK_SIZE = 52;
 export const PYRAMID_SIZE = 28;
@@ -50,7 +50,7 @@ export function dealCards(number) {
 
 export function parseDeck(text) {
   if (typeof text !== "string") refuse("DeckError", "deck_not_text", { type: pythonType(text) });
-  const tokens = text.split(/\s+/).filter(Boolean);
+  const tokens = words(text);
   const cards = tokens.map((token, i) => {
     try {
       return parseCard(token);

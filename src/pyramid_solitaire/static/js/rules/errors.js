@@ -52,13 +52,29 @@ export const MESSAGES = {
 };
 const CUT = 24; // characters of hostile text echoed in a message
 
-/** Hostile text made safe to echo (errors.cut): at most CUT characters, then "...", control
- *  characters escaped. Values that are not text are written as JSON writes them. */
+/** Hostile text made safe to echo (errors.cut): at most CUT characters (code points, as Python
+ *  counts them, not UTF-16 units), then "...", what Python cannot print escaped as its repr
+ *  writes it. Values that are not text are written as JSON writes them. */
 export function cut(text) {
   const t = typeof text === "string" ? text : text === undefined ? "null" : JSON.stringify(text);
-  const short = t.length <= CUT ? t : t.slice(0, CUT) + "...";
-  return short.replace(/[\x00-\x1f\x7f]/g, (c) => ({ "\n": "\\n", "\t": "\\t", "\r": "\\r" })[c]
-    ?? `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
+  const chars = [...t]; // code points; a lone surrogate is one of its own
+  const short = chars.length <= CUT ? chars : [...chars.slice(0, CUT), "..."];
+  return short.map(printable).join("");
+}
+
+// Python's str.isprintable() is false for "Other" (control, format, surrogate, private use,
+// unassigned) and "Separator" characters but the space. (Unassigned: by the Unicode version of
+// node's ICU, which may know characters newer than the Python engine's.)
+const UNPRINTABLE = /^[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]$/u;
+const SHORT_ESCAPES = { "\n": "\\n", "\t": "\\t", "\r": "\\r" };
+
+/** A character as errors.cut shows it: itself, or the escape of Python's repr. */
+function printable(c) {
+  if (c === " " || !UNPRINTABLE.test(c)) return c;
+  if (SHORT_ESCAPES[c]) return SHORT_ESCAPES[c];
+  const n = c.codePointAt(0);
+  const [letter, digits] = n < 0x100 ? ["x", 2] : n < 0x10000 ? ["u", 4] : ["U", 8];
+  return `\\${letter}${n.toString(16).padStart(digits, "0")}`;
 }
 
 /** The English of a refusal: its template with the parameters filled in (lists "a, b and c";
@@ -89,6 +105,16 @@ export class RulesError extends Error {
 export const refuse = (kind, code, params) => {
   throw new RulesError(kind, code, params);
 };
+
+// Whitespace as Python's str.strip() and str.split() see it: JavaScript's trim() and \s also
+// take U+FEFF, and leave U+001C..U+001F and U+0085.
+const SPACE = "\\t\\n\\v\\f\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
+const EDGES = new RegExp(`^[${SPACE}]+|[${SPACE}]+$`, "g");
+const RUNS = new RegExp(`[${SPACE}]+`);
+/** `text` without the whitespace at either end (str.strip()). */
+export const strip = (text) => text.replace(EDGES, "");
+/** The words of `text` between runs of whitespace (str.split()). */
+export const words = (text) => text.split(RUNS).filter(Boolean);
 
 /** A JSON value's type by its Python name, as the Python engine's refusals name it. */
 export function pythonType(v) {
