@@ -224,6 +224,8 @@ class Points(ast.NodeTransformer):
         return node
 
     def visit_If(self, node):
+        if isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            return node  # imports for annotations only, left alone as annotations are
         self.generic_visit(node)
         if self.here(node, "if never taken"):
             node.test = ast.Constant(False)
