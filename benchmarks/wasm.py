@@ -51,6 +51,30 @@ def header(columns: tuple[str, ...], widths: tuple[int, ...]) -> None:
     print(f"{'variant':15} " + " ".join(f"{c:>{w}}" for c, w in zip(columns, widths, strict=True)))
 
 
+def chromium_processor_time() -> float:
+    """Seconds of processor time used so far by the Chromium processes this benchmark started
+    (descendants of this process, by /proc): a page has no processor clock of its own, and the
+    worker's wall clock counts the waits for a core on a loaded machine."""
+    parents, names = {}, {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            name, fields = stat[stat.index("(") + 1 : stat.rindex(")")], stat[stat.rindex(")") + 2 :].split()
+            parents[int(entry.name)], names[int(entry.name)] = int(fields[1]), (name, fields)
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for pid, (name, fields) in names.items():
+        ancestor = parents.get(pid)
+        while ancestor and ancestor != os.getpid():
+            ancestor = parents.get(ancestor)
+        if ancestor == os.getpid() and name.startswith("chrom"):
+            total += (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
+    return total
+
+
 def load() -> str:
     """The load average over the last minute (the machine is shared: say it with every figure)."""
     return f"{os.getloadavg()[0]:.1f}"
@@ -72,17 +96,24 @@ def open_page(browser, url: str, offline: bool = False):
     return context, page
 
 
-def speed(browser, url: str, numbers: list[int]) -> None:
-    print(f"\n== speed: decision search from the start, deals {numbers[0]}..{numbers[-1]}", end="")
+def speed(browser, url: str, numbers: list[int], shortest: bool = False) -> None:
+    search = "shortest" if shortest else "decision"
+    print(f"\n== speed: {search} search from the start, deals {numbers[0]}..{numbers[-1]}", end="")
     print(f", <={NODE_LIMIT} states")
-    header(("states", "native/s", "node/s", "chromium/s", "node", "chrom"), (10, 11, 11, 11, 6, 6))
+    header(
+        ("states", "native/s", "node/s", "chromium/s", "chrom cpu/s", "node", "chrom", "c-cpu", "load"),
+        (10, 11, 11, 11, 11, 6, 6, 6, 5),
+    )
     warm_up(shortest=False)
     context, page = open_page(browser, url)
     for variant in VARIANTS:
-        jobs = [{"variant": variant, "deal": n, "nodeLimit": NODE_LIMIT} for n in numbers]
+        jobs = [
+            {"variant": variant, "deal": n, "nodeLimit": NODE_LIMIT, "shortest": shortest} for n in numbers
+        ]
         cpu, native = time.process_time(), []
         for n in numbers:
-            native.append(solve(Deal.from_number(VARIANTS[variant], n), node_limit=NODE_LIMIT).searched)
+            deal = Deal.from_number(VARIANTS[variant], n)
+            native.append(solve(deal, shortest=shortest, node_limit=NODE_LIMIT).searched)
         cpu = time.process_time() - cpu
         done = subprocess.run(
             ["node", "--experimental-default-type=module", str(ROOT / "benchmarks" / "kernel_node.mjs")],
@@ -92,30 +123,31 @@ def speed(browser, url: str, numbers: list[int]) -> None:
             check=True,
         )
         in_node = json.loads(done.stdout)
-        browser_runs = page.evaluate(
-            f"""async (jobs) => {{
+        run = f"""async (jobs) => {{
               const solver = await {SOLVER};
-              let out = [];
-              for (const pass of [0, 1]) {{  // a first pass to warm up: wasm tiers up to its optimizer
-                out = [];
-                for (const job of jobs) {{
-                  const record = {{ version: 1, variant: job.variant, deal: job.deal, moves: [] }};
-                  out.push(await solver.solve(record, {{ nodeLimit: job.nodeLimit }}));
-                }}
+              const out = [];
+              for (const job of jobs) {{
+                const record = {{ version: 1, variant: job.variant, deal: job.deal, moves: [] }};
+                const {{ nodeLimit, shortest }} = job;
+                out.push(await solver.solve(record, {{ nodeLimit, shortest }}));
               }}
               return out;
-            }}""",
-            jobs,
-        )
+            }}"""
+        page.evaluate(run, jobs)  # a first pass to warm up: wasm tiers up to its optimizer
+        chromium_cpu = chromium_processor_time()
+        browser_runs = page.evaluate(run, jobs)
+        chromium_cpu = chromium_processor_time() - chromium_cpu
         states = sum(native)
         same = [r["states"] for r in in_node["results"]] == native == [r["states"] for r in browser_runs]
         chromium_seconds = sum(r["seconds"] for r in browser_runs)
-        rates = [states / max(s, 1e-9) for s in (cpu, in_node["cpu_seconds"], chromium_seconds)]
+        rates = [states / max(s, 1e-9) for s in (cpu, in_node["cpu_seconds"], chromium_seconds, chromium_cpu)]
         print(
             f"{variant:15} {states:>10} {rates[0]:>11,.0f} {rates[1]:>11,.0f} {rates[2]:>11,.0f} "
-            f"{rates[0] / rates[1]:>5.2f}x {rates[0] / rates[2]:>5.2f}x" + ("" if same else "  STATES DIFFER")
+            f"{rates[3]:>11,.0f} {rates[0] / rates[1]:>5.2f}x {rates[0] / rates[2]:>5.2f}x "
+            f"{rates[0] / rates[3]:>5.2f}x  {load()}" + ("" if same else "  STATES DIFFER")
         )
-    print("(node, chrom: times slower than native; native, node: processor time; Chromium: worker clock)")
+    print("(node, chrom, c-cpu: times slower than native; native, node: processor time; chromium: the")
+    print(" worker's clock; chromium cpu: the processor time of all Chromium's processes in the pass)")
     context.close()
 
 
@@ -355,6 +387,7 @@ def main() -> int:
     parser.add_argument(
         "--hint-nodes", type=int, help="hints: a node budget instead of the 0.5 s clock (load-independent)"
     )
+    parser.add_argument("--shortest", action="store_true", help="speed: the shortest search (a hint's cost)")
     parser.add_argument(
         "--out", type=Path, help="hints: append rows here as JSON lines, skip rows already there"
     )
@@ -368,7 +401,7 @@ def main() -> int:
         try:
             with static_server(Path(tmp) / "site") as url:
                 if "speed" in only:
-                    speed(browser, url, list(parse_range(args.deals)))
+                    speed(browser, url, list(parse_range(args.deals)), args.shortest)
                 if "hints" in only:
                     variants = args.variant or list(VARIANTS)
                     hints(
