@@ -3,15 +3,21 @@
     .venv/bin/python benchmarks/wasm.py                       # everything, default sizes
     .venv/bin/python benchmarks/wasm.py --only speed --deals 0..199
     .venv/bin/python benchmarks/wasm.py --only hints --hint-deals 20
+    .venv/bin/python benchmarks/wasm.py --only hints --who page --who fresh --who native \
+        --variant three-wastes --out rows.jsonl                  # resumable, one variant at a time
+    .venv/bin/python benchmarks/wasm.py --only hints --hint-nodes 1000000   # a count budget
+    .venv/bin/python benchmarks/wasm.py --only speed --shortest             # the hints' search
 
 Sections (one run prints them side by side):
   speed     the decision search from the start of the same deals per variant: the native kernel
             (Python's solve, processor time), the .wasm in node (processor time) and in Chromium's
-            worker (the worker's clock around each search); states/second, and the states
-            checked equal on all three (the same search)
+            worker (the worker's clock around each search, and the processor time of Chromium's
+            processes); states/second, and the states checked equal on all three (the same search)
   hints     hints in the page with the network cut, over every position along the winning lines
             of N winnable deals per variant: median and p99 seconds (the worker's own figure, and
-            the page's round trip), the share checked and the share proven shortest
+            the page's round trip), the share checked and the share proven shortest; by the page
+            as it ships, the page told to forget earlier proofs (fresh), or the server's hint
+            (native), at the 0.5 s clock or a node budget; the load average with every row
   requests  a whole game followed by hints, then its review, in the page served by the Python
             server: the requests to /api/ (the variant list counted apart)
   sizes     kernel.wasm raw and gzipped; the static site (`pyramid-solitaire site`) raw and gzipped
