@@ -2,6 +2,7 @@
 and latency percentiles."""
 
 import argparse
+import os
 import resource
 import socket
 import subprocess
@@ -108,6 +109,20 @@ def process_memory_mb(pid: int) -> dict[int, float]:
         found[current] = kb / 1024
         pids += [int(c) for c in children]
     return found
+
+
+def processor_seconds(pid: int) -> float:
+    """Processor time (user and system) a process and its children (the workers) have used so far."""
+    tick = os.sysconf("SC_CLK_TCK")
+    return sum(process_ticks(one) for one in process_memory_mb(pid)) / tick
+
+
+def process_ticks(pid: int) -> int:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0
+    return int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15 of proc(5))
 
 
 def percentile(times: list[float], share: float) -> float:

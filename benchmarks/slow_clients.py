@@ -32,7 +32,7 @@ from pathlib import Path
 import httpx
 
 from pyramid_solitaire.engine.game import Game
-from serving import benchmark_arguments, memory_mb, percentile, server_for
+from serving import benchmark_arguments, memory_mb, percentile, processor_seconds, server_for
 
 TRICKLE_START = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "
 PIPELINED = b"GET /api/variants HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" * 10
@@ -166,11 +166,12 @@ def run(url: str, args, server_pid: int | None, log: Path | None) -> None:
     hostile = multiprocessing.Process(
         target=hostile_connections, args=(url, args.kind, args.connections, args.seconds, news)
     )
-    started = time.monotonic()
+    started, spent_before = time.monotonic(), processor_seconds(server_pid) if server_pid else 0.0
     hostile.start()
     _, held = news.get(timeout=args.seconds + 60)
     until = started + args.seconds - 1
     requests, failures, peak = normal_player(url, until, server_pid)
+    spent = processor_seconds(server_pid) - spent_before if server_pid else float("nan")
     _, lived, stats = news.get(timeout=60)
     hostile.join()
     limit = f", server under an open-files limit of {args.open_files}" if args.open_files else ""
@@ -195,9 +196,13 @@ def run(url: str, args, server_pid: int | None, log: Path | None) -> None:
     )
     if failures:
         print("failures:", ", ".join(f"{f} x{failures.count(f)}" for f in sorted(set(failures))))
-    print(f"server memory: {peak:.0f} MB at most (resident, all processes)")
+    print(
+        f"server memory: {peak:.0f} MB at most (resident, all processes); "
+        f"processor time {spent:.1f} s in the {until - started:.0f} s of the normal client"
+    )
     if log is not None:
         text = log.read_text(errors="replace")
+        print(f"answers to the hostile clients' GET /api/variants: {text.count('GET /api/variants')}")
         print(
             f"server log: {text.count('Traceback')} tracebacks, "
             f"{text.count('Too many open files')} 'Too many open files', {len(text) / 1024:.0f} KiB"

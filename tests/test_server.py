@@ -12,7 +12,7 @@ import subprocess
 import sys
 import threading
 import time
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 
 import httpx
 import pytest
@@ -501,3 +501,119 @@ def test_with_two_workers_an_address_looping_hints_gets_one_workers_budget():
         server.terminate()
         server.wait(30)
     assert statuses.count(200) == 4 and statuses.count(429) == 12, statuses
+
+
+# --- answers must be read (connections.py: the write deadline, pipelined requests' turns) ------
+
+PIPELINED = b"GET /api/variants HTTP/1.1\r\nHost: x\r\n\r\n"
+
+
+def never_reading(port: int, requests: int) -> socket.socket:
+    """A client that sends `requests` pipelined requests in one write and reads nothing (yet)."""
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # takes little
+    sock.settimeout(WAIT)
+    sock.connect(("127.0.0.1", port))
+    sock.sendall(PIPELINED * requests)
+    return sock
+
+
+def answers_until_closed(sock: socket.socket) -> int:
+    """How many answers the server sent before it closed (read now, after the fact)."""
+    data = b""
+    with suppress(ConnectionResetError):  # closed with requests of ours unread: a reset
+        while chunk := sock.recv(65536):
+            data += chunk
+    sock.close()
+    return data.count(b"HTTP/1.1 200")
+
+
+def test_never_reading_pipeliners_are_closed_and_a_normal_client_is_answered_meanwhile():
+    # No turn for pipelined requests comes round in the test's time beyond the first one.
+    with running(write_seconds=0.5, pipelined_per_second=0.001) as (server, port):
+        hostile = [never_reading(port, 50) for _ in range(5)]
+        with client_from("127.0.0.1", port) as client:
+            statuses = [client.get("/api/variants").status_code for _ in range(10)]
+        wait_for(lambda: not server.server_state.connections, "a never-reading client is still held")
+    assert statuses == [200] * 10
+    # Their first requests came with others behind them: pipelined too. One turn, one answer.
+    assert sum(answers_until_closed(sock) for sock in hostile) == 1
+
+
+def test_at_the_cap_a_connection_waiting_for_a_pipelined_turn_makes_room_for_a_new_one():
+    with running(max_connections=2, pipelined_per_second=0.001) as (server, port):
+        hostile = [never_reading(port, 3) for _ in range(2)]  # one turn between them: both wait
+
+        def line() -> dict:
+            pipeline = getattr(server.server_state, "pipeline", None)  # made at the first pipelining
+            return pipeline.line if pipeline else {}
+
+        wait_for(lambda: len(line()) == 2, "the pipelined requests are not in line")
+        with client_from("127.0.0.1", port) as client:
+            assert client.get("/api/variants").status_code == 200  # not 503: no connection is idle
+        assert len(line()) == 1
+    for sock in hostile:
+        sock.close()
+
+
+def test_a_client_that_pipelines_and_never_reads_is_closed_and_queues_a_bounded_amount():
+    # Turns for all: the write deadline is what closes it.
+    with running(write_seconds=0.5, queued_bytes=8192, pipelined_per_second=1000) as (server, port):
+        reader = never_reading(port, 100)  # 270 KB of answers asked for
+        wait_for(lambda: server.server_state.connections, "the connection was not counted")
+        held = next(iter(server.server_state.connections)).transport.get_extra_info("socket")
+        assert held.getsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF) <= 8192  # the kernel's share
+        with client_from("127.0.0.1", port) as client:
+            assert client.get("/api/variants").status_code == 200
+        wait_for(lambda: not server.server_state.connections, "the non-reading client is still held")
+    assert answers_until_closed(reader) < 100
+
+
+def test_pipelined_requests_of_clients_that_read_are_all_answered_in_turn():
+    with running(pipelined_per_second=5) as (_, port):
+        last = b"GET /api/codes HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+        clients = [connect(port) for _ in range(3)]
+        for sock in clients:
+            sock.sendall(PIPELINED * 4 + last)  # 12 pipelined: two and a half seconds' turns
+        answers = [read_all(sock) for sock in clients]
+    for answer in answers:
+        assert answer.count(b"HTTP/1.1 200") == 5 and answer.rstrip().endswith(b"}")
+        assert answer.rindex(b'"codes"') > answer.rindex(b'"variants"')  # in the order asked
+
+
+class Waiting:
+    """A connection in the pipeline's line, as far as the line sees it."""
+
+    def __init__(self, turns: list, closing: bool = False):
+        self.turns, self.closing = turns, closing
+        self.transport = self
+
+    def is_closing(self) -> bool:
+        return self.closing
+
+    def take_turn(self) -> None:
+        self.turns.append(self)
+
+
+def test_the_pipeline_gives_per_second_turns_in_order_of_arrival():
+    from pyramid_solitaire.web.connections import Pipeline
+
+    now, timers, turns = [0.0], [], []
+
+    def later(wait: float, call) -> tuple:
+        timers.append((wait, call))
+        return timers[-1]
+
+    pipeline = Pipeline(2, clock=lambda: now[0], later=later)
+    first, second, third, closed, fourth = (Waiting(turns) for _ in range(5))
+    closed.closing = True
+    assert pipeline.enter(first) and pipeline.enter(second)  # a second's worth at once
+    assert not pipeline.enter(third) and not pipeline.enter(closed) and not pipeline.enter(fourth)
+    assert [wait for wait, _ in timers] == [0.5]  # the next turn comes round in half a second
+    now[0] = 0.5
+    timers.pop()[1]()
+    assert turns == [third] and [wait for wait, _ in timers] == [0.5]
+    now[0] = 100.0  # a long quiet spell gives two turns, not 200
+    timers.pop()[1]()
+    assert turns == [third, fourth]  # the closed one skipped
+    assert pipeline.enter(first) and not pipeline.enter(second)

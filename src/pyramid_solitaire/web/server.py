@@ -30,6 +30,8 @@ class ServerConfig(uvicorn.Config):
         super().__init__(app, **kwargs)
         self.settings = settings
         self.header_seconds, self.request_seconds = settings.header_seconds, settings.request_seconds
+        self.write_seconds, self.queued_bytes = settings.write_seconds, settings.queued_bytes
+        self.pipelined_per_second = settings.pipelined_per_second
         self.max_connections = connection_cap(settings.max_connections, raise_open_files_limit())
 
     def load(self) -> None:

@@ -47,6 +47,9 @@ class Settings(BaseSettings):
     header_seconds: Seconds = 10.0  # a request's headers must be in within this of its first byte
     request_seconds: Seconds = 30.0  # and the whole request within this
     keep_alive_seconds: Seconds = 5.0  # an idle kept-alive connection is closed after this long
+    write_seconds: Seconds = 10.0  # answers the client takes nothing of for this long: closed
+    queued_bytes: int = Field(default=256 * 1024, ge=8192)  # the kernel's send buffer per connection
+    pipelined_per_second: float = Field(default=50.0, gt=0, allow_inf_nan=False)  # per worker
 
     # --- what a request may cost (limits.py, fairness.py, solving.py) --------------------------
     max_body: int = Field(default=MAX_BODY, ge=1024)  # a real request is a few kilobytes
