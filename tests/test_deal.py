@@ -14,6 +14,7 @@ from pyramid_solitaire.engine.deal import (
     Deal,
     IllegalMove,
     Move,
+    MoveKind,
     MoveSyntaxError,
     State,
     slot,
@@ -232,3 +233,19 @@ def test_the_reprs_of_a_state_and_a_deal_say_what_they_hold():
     assert repr(Deal.from_number("pyramid", 5)) == "Deal.from_number('pyramid', 5)"
     deal = Deal.from_deck("giza", Deal.from_number("giza", 5).deck_string())
     assert repr(deal) == f"Deal.from_deck('giza', {deal.deck_string()!r})"
+
+
+@pytest.mark.parametrize(
+    "kind, cards, said",
+    [
+        (MoveKind.PAIR, (1, 2, 3), "a pair move names two cards, not 3"),
+        (MoveKind.PAIR, (12,), "a pair move names two cards, not 1"),
+        (MoveKind.KING, (), "a king move names one card, not 0"),
+        (MoveKind.DRAW, (5,), "a draw move names no card, not 1"),
+        (MoveKind.RECYCLE, (5, 6), "a recycle move names no card, not 2"),
+    ],
+)
+def test_a_move_built_by_hand_is_held_to_its_kind(kind, cards, said):
+    with pytest.raises(ValueError) as refused:
+        Move(kind, cards)
+    assert str(refused.value).startswith(said)

@@ -73,13 +73,6 @@ class Mutant:
 # module, a piece of its line's code (not the line number, which moves) and the change.
 # The run counts them apart: "killed" is out of all mutants, "of the others" leaves them out.
 EQUIVALENT: dict[tuple[str, str, str], str] = {
-    ("engine/deal.py", "STOCK_SIZE = DECK_SIZE - PYRAMID_SIZE", "- -> +"): "STOCK_SIZE is read nowhere",
-    ("engine/deal.py", "SLOT_ROW = tuple(row for row in range(ROWS) for _ in range(row + 1))", "1 -> 2"): (
-        "SLOT_ROW is read nowhere"
-    ),
-    ("engine/deal.py", "SLOT_ROW = tuple(row for row in range(ROWS) for _ in range(row + 1))", "+ -> -"): (
-        "SLOT_ROW is read nowhere"
-    ),
     (
         "engine/errors.py",
         "c.isprintable() and not 0xD800 <= ord(c) <= 0xDFFF",

@@ -19,7 +19,6 @@ from .errors import Refusal, cut
 from .variants import Variant, get_variant
 
 ROWS = 7
-STOCK_SIZE = DECK_SIZE - PYRAMID_SIZE
 PILE_SIZE = 3
 PYRAMID_MASK = (1 << PYRAMID_SIZE) - 1
 
@@ -39,7 +38,6 @@ def _covering() -> tuple[tuple[int, ...], ...]:
 
 
 COVERED_BY = _covering()
-SLOT_ROW = tuple(row for row in range(ROWS) for _ in range(row + 1))
 
 
 class IllegalMove(Refusal):
@@ -59,6 +57,9 @@ class MoveKind(StrEnum):
     RECYCLE = "recycle"
 
 
+CARDS_OF_KIND = {MoveKind.PAIR: 2, MoveKind.KING: 1, MoveKind.DRAW: 0, MoveKind.RECYCLE: 0}
+
+
 @dataclass(frozen=True)
 class Move:
     """A pair (two cards), a king (one card), a draw or a recycle; cards in deck order.
@@ -73,6 +74,15 @@ class Move:
 
     kind: MoveKind
     cards: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        # A move built by hand in Python is held to its kind here, so a pair of three cards or a
+        # draw that names cards is a clear mistake at once, not a crash (or a draw) when played.
+        # (A kind that is none of the four is refused when played, with its code: move_kind.)
+        wanted = CARDS_OF_KIND.get(self.kind)
+        if wanted is not None and len(self.cards) != wanted:
+            named = ("no card", "one card", "two cards")[wanted]
+            raise ValueError(f"a {self.kind} move names {named}, not {len(self.cards)}: {self.cards!r}")
 
     def __str__(self) -> str:
         if self.kind in (MoveKind.DRAW, MoveKind.RECYCLE):
@@ -337,7 +347,7 @@ class Deal:
 
     def normalize(self, move: Move) -> Move:
         """The same move with its cards in deck order (the order notation writes them)."""
-        if move.kind == MoveKind.PAIR and len(move.cards) == 2:
+        if move.kind == MoveKind.PAIR:
             return Move(MoveKind.PAIR, tuple(sorted(move.cards, key=self.position.__getitem__)))
         return move
 
