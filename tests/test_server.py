@@ -540,6 +540,18 @@ def test_never_reading_pipeliners_are_closed_and_a_normal_client_is_answered_mea
     assert sum(answers_until_closed(sock) for sock in hostile) == 1
 
 
+def test_a_request_whose_body_comes_in_the_same_write_is_not_taken_for_pipelining():
+    with running(write_seconds=0.5, pipelined_per_second=0.001) as (_, port):
+        assert raw(port, PIPELINED * 2).count(b"HTTP/1.1 200") == 1  # the one turn, spent
+        body = json.dumps({"record": Game("pyramid", number=1).to_record(), "move": "Kc"}).encode()
+        head = (
+            "POST /api/move HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n"
+        )
+        answer = raw(port, head.encode() + body)  # one write, as a client sends a small request
+    assert status_of(answer) == 200
+
+
 def test_at_the_cap_a_connection_waiting_for_a_pipelined_turn_makes_room_for_a_new_one():
     with running(max_connections=2, pipelined_per_second=0.001) as (server, port):
         hostile = [never_reading(port, 3) for _ in range(2)]  # one turn between them: both wait
