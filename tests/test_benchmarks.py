@@ -15,6 +15,8 @@ SCRIPTS = [
     "hint_shortest.py",
     "hint_start.py",
     "kernel_agreement.py",
+    "kernel_answers.py",
+    "plain_dfs.py",
     "winnability.py",
     "load.py",
     "slow_clients.py",

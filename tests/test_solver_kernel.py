@@ -56,6 +56,34 @@ def test_mid_game_positions_are_searched_as_the_numba_kernel_searched_them(varia
         assert estimate == case["estimate"], case
 
 
+class LeftoverWork(search._Search):
+    """A search whose work area held other bytes before pk_work_init (a reused buffer)."""
+
+    def __init__(self, deal: Deal, shortest: bool):
+        super().__init__(deal, shortest)
+        self.work[:] = b"\x5a" * len(self.work)  # int32 0x5a5a5a5a: a positive count
+        ck.work_init(self.work)
+
+
+@pytest.mark.parametrize("variant", VARIANT_IDS)
+def test_a_work_area_of_any_content_searches_the_same(variant):
+    """pk_work_init sets only what the search reads before writing it: the rest may hold anything."""
+    golden = GOLDEN["variants"][variant]
+    for shortest, expected in ((False, golden["deals"]), (True, golden["shortest"])):
+        nodes = GOLDEN["shortest_nodes"] if shortest else None
+        for number in range(min(5, len(expected))):
+            deal = Deal.from_number(get_variant(variant), number)
+            found = search._solve(LeftoverWork, deal, START, shortest, search._Budget(None, nodes))
+            assert (found.verdict, found.searched, found.steps) == (
+                expected[number]["verdict"],
+                expected[number]["states"],
+                expected[number]["steps"],
+            ), (number, shortest)
+    for case in golden["positions"][:20]:
+        deal, state = Deal.from_number(get_variant(variant), case["deal"]), State(*case["state"])
+        assert LeftoverWork(deal, shortest=True).estimate(search.state_key(deal, state)) == case["estimate"]
+
+
 def test_a_table_emptied_at_its_cap_changes_no_verdict(monkeypatch):
     """At the memory cap the table is emptied instead of grown: more states, the same answers."""
     deal = Deal.from_number(get_variant("three-wastes"), 179)
@@ -133,6 +161,10 @@ def test_bad_buffers_are_refused():
         ck.work_init(bytearray(ck.WORK_BYTES - 8))
     with pytest.raises(ValueError, match="cards must be"):
         ck.start(bytearray(16), work, 0)
+    with pytest.raises(ValueError, match="work must be"):
+        ck.estimate(cards, bytearray(16), 0)
+    with pytest.raises(TypeError):
+        ck.estimate(cards, work, "a key")
     with pytest.raises(BufferError, match="not writable"):
         ck.work_init(bytes(ck.WORK_BYTES))
     assert ck.start(cards, work, ck.pack(0, 0, 0)) in (ck.BUDGET, ck.LOST)

@@ -76,7 +76,8 @@ static PyObject *py_pack(PyObject *self, PyObject *args) {
     return PyLong_FromLongLong(pk_pack(removed, drawn, recycles));
 }
 
-static PyObject *py_start(PyObject *self, PyObject *args) {
+/* pk_start and pk_estimate take the same arguments (cards, work, key): parse and check them once. */
+static PyObject *with_cards_work_key(PyObject *args, int32_t (*kernel)(const void *, void *, int64_t)) {
     PyObject *cards_obj, *work_obj;
     long long key;
     Py_buffer cards, work;
@@ -86,11 +87,13 @@ static PyObject *py_start(PyObject *self, PyObject *args) {
         PyBuffer_Release(&cards);
         return NULL;
     }
-    int status = pk_start(cards.buf, work.buf, key);
+    int32_t result = kernel(cards.buf, work.buf, key);
     PyBuffer_Release(&cards);
     PyBuffer_Release(&work);
-    return PyLong_FromLong(status);
+    return PyLong_FromLong(result);
 }
+
+static PyObject *py_start(PyObject *self, PyObject *args) { return with_cards_work_key(args, pk_start); }
 
 static PyObject *py_search(PyObject *self, PyObject *args) {
     PyObject *cards_obj, *work_obj, *entries_obj, *bounds_obj;
@@ -154,21 +157,7 @@ static PyObject *py_rehash(PyObject *self, PyObject *args) {
     return result;
 }
 
-static PyObject *py_estimate(PyObject *self, PyObject *args) {
-    PyObject *cards_obj, *work_obj;
-    long long key;
-    Py_buffer cards, work;
-    if (!PyArg_ParseTuple(args, "OOL", &cards_obj, &work_obj, &key)) return NULL;
-    if (get_buffer(cards_obj, &cards, pk_cards_bytes(), 1, 0, "cards") < 0) return NULL;
-    if (get_buffer(work_obj, &work, pk_work_bytes(), 1, 1, "work") < 0) {
-        PyBuffer_Release(&cards);
-        return NULL;
-    }
-    int bound = pk_estimate(cards.buf, work.buf, key);
-    PyBuffer_Release(&cards);
-    PyBuffer_Release(&work);
-    return PyLong_FromLong(bound);
-}
+static PyObject *py_estimate(PyObject *self, PyObject *args) { return with_cards_work_key(args, pk_estimate); }
 
 static PyObject *py_control(PyObject *self, PyObject *args) {
     PyObject *work_obj;

@@ -83,12 +83,23 @@ static inline int64_t canonical(int64_t removed, int64_t drawn, int64_t recycles
     return removed | (drawn << DRAWN_SHIFT) | (recycles << RECYCLES_SHIFT);
 }
 
-static inline bool is_free(const Cards *cards, int64_t removed, int s) {
-    return !((removed >> s) & 1) && (removed & cards->cover[s]) == cards->cover[s];
-}
-
 static inline int64_t bit(int p) { return INT64_C(1) << p; }
 static inline int64_t below_bits(int p) { return (INT64_C(1) << p) - 1; } /* positions < p */
+static inline int lowest(int64_t set) { return __builtin_ctzll((uint64_t)set); }       /* set != 0 */
+static inline int highest(int64_t set) { return 63 - __builtin_clzll((uint64_t)set); } /* set != 0 */
+
+/* The free pyramid slots among those `left`, row by row in a few bit operations (the move
+ * generator and the relaxed game ask at every node): slot (row, i) is free when it is left and
+ * neither (row + 1, i) nor (row + 1, i + 1) is, and row r starts at bit r * (r + 1) / 2. */
+static inline int64_t free_slots(int64_t left) {
+    int64_t free = left & (INT64_C(127) << 21); /* the bottom row */
+    for (int row = 0; row < 6; row++) {
+        int start = row * (row + 1) / 2, next = start + row + 1;
+        int64_t under = (left >> next) & below_bits(row + 2);
+        free |= (left >> start & below_bits(row + 1) & ~(under | under >> 1)) << start;
+    }
+    return free;
+}
 
 /* moves.c */
 int available(const Cards *cards, int64_t removed, int64_t drawn, int32_t *out);

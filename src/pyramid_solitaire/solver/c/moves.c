@@ -69,41 +69,29 @@ int32_t pk_cards_init(void *out, const uint8_t *deck, int32_t wastes, int32_t pi
 int64_t pk_pack(int64_t removed, int64_t drawn, int64_t recycles) { return canonical(removed, drawn, recycles); }
 
 int available(const Cards *cards, int64_t removed, int64_t drawn, int32_t *out) {
-    /* deck positions of the available cards, pyramid first; returns how many */
+    /* deck positions of the available cards, pyramid first; returns how many. In bit
+     * operations: the pyramid's free slots, then each pile's top, the highest position left in
+     * it (three wastes: the tops from the last drawn down, open stock: the stock's top last) */
     int n = 0;
-    for (int s = 0; s < PYRAMID; s++)
-        if (is_free(cards, removed, s)) out[n++] = s;
+    for (int64_t free = free_slots(~removed & PYRAMID_BITS); free; free &= free - 1) out[n++] = lowest(free);
+    int64_t left = ~removed & REMOVED_BITS;
     int piles = cards->rules[RULE_PILES];
     if (piles > 0) {
-        for (int j = 0; j < piles; j++) {
-            for (int q = PYRAMID + 3 * j + 2; q > PYRAMID + 3 * j - 1; q--) {
-                if (!((removed >> q) & 1)) {
-                    out[n++] = q;
-                    break;
-                }
-            }
-        }
+        for (int j = 0; j < piles; j++)
+            if (left & cards->piles[j]) out[n++] = highest(left & cards->piles[j]);
         return n;
     }
-    int wastes = cards->rules[RULE_WASTES];
-    int found = 0; /* bit k: the top of waste pile k is known */
-    int q = PYRAMID + (int)drawn - 1;
-    while (q >= PYRAMID && found != (1 << wastes) - 1) {
-        int k = (q - PYRAMID) % wastes;
-        if (!((removed >> q) & 1) && !((found >> k) & 1)) {
-            found |= 1 << k;
-            out[n++] = q;
-        }
-        q--;
+    int64_t waste = left & (below_bits((int)drawn) << PYRAMID);
+    if (cards->rules[RULE_WASTES] == 1) {
+        if (waste) out[n++] = highest(waste);
+    } else {
+        int64_t tops = 0;
+        for (int k = 0; k < 3; k++)
+            if (waste & cards->wastes[k]) tops |= bit(highest(waste & cards->wastes[k]));
+        for (; tops; tops &= ~bit(highest(tops))) out[n++] = highest(tops);
     }
-    if (cards->rules[RULE_OPEN]) {
-        for (q = PYRAMID + (int)drawn; q < DECK; q++) {
-            if (!((removed >> q) & 1)) {
-                out[n++] = q;
-                break;
-            }
-        }
-    }
+    int64_t stock = left & ~(below_bits((int)drawn) << PYRAMID) & ~PYRAMID_BITS;
+    if (cards->rules[RULE_OPEN] && stock) out[n++] = lowest(stock);
     return n;
 }
 
@@ -137,14 +125,10 @@ int moves(const Cards *cards, int64_t key, int32_t *avail, uint16_t *out) {
     }
     if (cards->rules[RULE_PILES] == 0) {
         /* draw: the next card (or three, one per waste pile) leaves the stock */
-        int taken = 0, last = -1;
-        for (int q = PYRAMID + (int)drawn; q < DECK; q++) {
-            if (!((removed >> q) & 1)) {
-                last = q;
-                taken++;
-                if (taken == cards->rules[RULE_WASTES]) break;
-            }
-        }
+        int64_t stock = ~removed & REMOVED_BITS & ~below_bits(PYRAMID + (int)drawn);
+        int last = -1;
+        for (int taken = 0; stock && taken < cards->rules[RULE_WASTES]; taken++, stock &= stock - 1)
+            last = lowest(stock);
         if (last >= 0) out[m++] = (uint16_t)(PK_DRAW | ((last + 1 - PYRAMID) << 2));
     }
     /* pairs of two cards outside the pyramid, and (shortest search) kings there */
@@ -158,13 +142,7 @@ int moves(const Cards *cards, int64_t key, int32_t *avail, uint16_t *out) {
         }
     }
     if (cards->rules[RULE_PILES] == 0 && recycles < cards->rules[RULE_RECYCLES]) {
-        bool stock_empty = true;
-        for (int q = PYRAMID + (int)drawn; q < DECK; q++) {
-            if (!((removed >> q) & 1)) {
-                stock_empty = false;
-                break;
-            }
-        }
+        bool stock_empty = (~removed & REMOVED_BITS & ~below_bits(PYRAMID + (int)drawn)) == 0;
         if (stock_empty && drawn > 0) out[m++] = PK_RECYCLE; /* canonical: drawn > 0, a card on the waste */
     }
     return m;

@@ -9,10 +9,10 @@
 /* True when some pyramid card can never be paired: every partner left lies above or below it
  * in the pyramid, so the two are never free at the same time. */
 static bool hopeless(const Cards *cards, int64_t removed) {
-    for (int s = 0; s < PYRAMID; s++)
-        if (!((removed >> s) & 1) && cards->values[s] != 13 &&
-            (cards->partners[s] & ~removed & ~cards->cone[s]) == 0)
-            return true;
+    for (int64_t left = ~removed & PYRAMID_BITS & ~cards->holding[13]; left; left &= left - 1) {
+        int s = lowest(left);
+        if ((cards->partners[s] & ~removed & ~cards->cone[s]) == 0) return true;
+    }
     return false;
 }
 
@@ -50,18 +50,17 @@ static uint64_t relaxed_key(int64_t removed, const int64_t *holding) {
  * cards, or a free pyramid card with an outside card of the right value. Code: a | b << 5. */
 static int relaxed_moves(const Cards *cards, uint64_t rkey, uint16_t *out) {
     const int32_t *values = cards->values;
-    int64_t removed = (int64_t)(rkey & PYRAMID_BITS);
+    int64_t free = free_slots(~(int64_t)rkey & PYRAMID_BITS);
     int m = 0;
-    for (int a = 0; a < PYRAMID; a++) {
-        if (is_free(cards, removed, a) && values[a] == 13) {
-            out[0] = (uint16_t)(a | (a << 5));
-            return 1;
-        }
+    if (free & cards->holding[13]) {
+        int a = lowest(free & cards->holding[13]);
+        out[0] = (uint16_t)(a | (a << 5));
+        return 1;
     }
-    for (int a = 0; a < PYRAMID; a++) {
-        if (!is_free(cards, removed, a)) continue;
-        for (int b = a + 1; b < PYRAMID; b++)
-            if (values[a] + values[b] == 13 && is_free(cards, removed, b)) out[m++] = (uint16_t)(a | (b << 5));
+    for (int64_t as = free; as; as &= as - 1) {
+        int a = lowest(as);
+        for (int64_t bs = cards->partners[a] & free & ~below_bits(a + 1); bs; bs &= bs - 1)
+            out[m++] = (uint16_t)(a | (lowest(bs) << 5));
         if (relaxed_count(rkey, 13 - values[a]) > 0) out[m++] = (uint16_t)(a | (OUTSIDE << 5));
     }
     return m;
@@ -150,19 +149,35 @@ static bool relaxed_lost(const Cards *cards, Work *work, int64_t removed) {
  * cards `partners_from` (those that can be available together with the pile's top). Scanning
  * down from the top, the first card for which too few partners are left (counting those the
  * cards above it take) can never leave, and no card under it can come to the top, until the
- * pile is turned over. Returns its position, or -1. */
-int blocker(const Cards *cards, int64_t removed, int first, int last, int step, int64_t partners_from) {
-    int64_t left = ~removed & PYRAMID_BITS;
+ * pile is turned over. `blocker` returns its position, or -1.
+ * pile_blocker does the scan on masks: `pile` the pile's cards left but its kings (a king
+ * leaves alone), `pool` the partners that can be had (the pyramid's cards left | partners_from);
+ * it visits only the cards left, from the highest position down. */
+static int pile_blocker(const Cards *cards, int64_t pile, int64_t pool) {
     int64_t demand = 0; /* per partner value u, in bits 4u..4u+3: partners the cards above take */
-    for (int q = first; q >= last; q -= step) {
-        int v = cards->values[q];
-        if (((removed >> q) & 1) || v == 13) continue;
-        int u = 13 - v;
+    for (; pile; pile &= ~bit(highest(pile))) {
+        int q = highest(pile);
+        int u = 13 - cards->values[q];
         int wanted = (int)((demand >> (4 * u)) & 15) + 1;
-        if (wanted > popcount((uint64_t)(cards->holding[u] & (left | partners_from)))) return q;
+        if (wanted > popcount((uint64_t)(cards->holding[u] & pool))) return q;
         demand += INT64_C(1) << (4 * u);
     }
     return -1;
+}
+
+/* The pile's cards left (not kings) at first, first - step, ... down to last. */
+static inline int64_t pile_cards(const Cards *cards, int64_t removed, int first, int last, int step) {
+    int64_t pile = 0;
+    if (step == 1) {
+        pile = first >= last ? below_bits(first + 1) & ~below_bits(last) : 0;
+    } else {
+        for (int q = first; q >= last; q -= step) pile |= bit(q);
+    }
+    return pile & ~removed & ~cards->holding[13];
+}
+
+int blocker(const Cards *cards, int64_t removed, int first, int last, int step, int64_t partners_from) {
+    return pile_blocker(cards, pile_cards(cards, removed, first, last, step), (~removed & PYRAMID_BITS) | partners_from);
 }
 
 int32_t pk_blocker(const void *cards, int64_t removed, int32_t first, int32_t last, int32_t step,
@@ -170,8 +185,6 @@ int32_t pk_blocker(const void *cards, int64_t removed, int32_t first, int32_t la
     if (first >= DECK || last < 0 || step < 1) return -1;
     return blocker(cards, removed, first, last, step, partners_from);
 }
-
-static inline int floor_mod(int a, int b) { return ((a % b) + b) % b; }
 
 /* Outside cards that can never be available again. In the last pass (no recycle left, and
  * always in Giza) a waste or Giza pile only loses cards from its top, so everything under a card
@@ -184,24 +197,26 @@ static int64_t buried(const Cards *cards, int64_t key) {
     int drawn = (int)((key >> DRAWN_SHIFT) & 31);
     if (rules[RULE_PILES] == 0 && (key >> RECYCLES_SHIFT) < rules[RULE_RECYCLES]) return 0;
     int64_t outside = ~removed & REMOVED_BITS & ~PYRAMID_BITS;
+    int64_t left = ~removed & PYRAMID_BITS;
+    int64_t candidates = outside & ~cards->holding[13]; /* a king leaves alone: it never blocks */
     int64_t dead = 0;
     if (rules[RULE_PILES] > 0) {
         for (int j = 0; j < rules[RULE_PILES]; j++) {
-            int base = PYRAMID + 3 * j;
-            int q = blocker(cards, removed, base + 2, base, 1, outside & ~cards->piles[j]);
-            if (q >= 0) dead |= outside & below_bits(q + 1) & ~below_bits(base);
+            int64_t pile = candidates & cards->piles[j];
+            int q = pile ? pile_blocker(cards, pile, left | (outside & ~cards->piles[j])) : -1;
+            if (q >= 0) dead |= outside & cards->piles[j] & below_bits(q + 1);
         }
         return dead;
     }
-    int top = PYRAMID + drawn; /* positions below this are on the waste */
+    int64_t waste = below_bits(drawn) << PYRAMID; /* the positions on the waste piles */
     if (rules[RULE_WASTES] == 1) {
-        int64_t others = rules[RULE_OPEN] ? outside & ~below_bits(top) : 0;
-        int q = blocker(cards, removed, top - 1, PYRAMID, 1, others);
+        int64_t others = rules[RULE_OPEN] ? outside & ~waste : 0;
+        int q = pile_blocker(cards, candidates & waste, left | others);
         return q >= 0 ? outside & below_bits(q + 1) : 0;
     }
     for (int k = 0; k < 3; k++) {
-        int first = top - 1 - floor_mod(top - 1 - PYRAMID - k, 3); /* the pile's top (or below its bottom) */
-        int q = blocker(cards, removed, first, PYRAMID + k, 3, outside & ~cards->wastes[k]);
+        int64_t pile = candidates & waste & cards->wastes[k];
+        int q = pile ? pile_blocker(cards, pile, left | (outside & ~cards->wastes[k])) : -1;
         if (q >= 0) dead |= outside & cards->wastes[k] & below_bits(q + 1);
     }
     return dead;

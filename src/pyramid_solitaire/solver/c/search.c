@@ -14,11 +14,15 @@ static inline int min_int(int a, int b) { return a < b ? a : b; }
 
 int32_t pk_work_bytes(void) { return (int32_t)sizeof(Work); }
 
+/* Only what is read before it is written: the control words, need[13] (always 0), the memos'
+ * marks of empty slots. The rest (the stack, scratch, memo contents: 0.7 of the 0.8 MB) is
+ * written first, and zeroing it cost more than a whole easy deal's search. */
 void pk_work_init(void *out) {
     Work *work = out;
-    uint8_t *bytes = out;
-    for (size_t i = 0; i < sizeof(Work); i++) bytes[i] = 0;
+    for (int i = 0; i < PK_CONTROLS; i++) work->control[i] = 0;
+    for (int v = 0; v < 14; v++) work->need[v] = 0;
     for (size_t i = 0; i < (1 << PYRAMID_MEMO_BITS); i++) work->pyramids[i] = -1; /* no pyramid yet */
+    for (size_t i = 0; i < sizeof work->relaxed_verdicts; i++) work->relaxed_verdicts[i] = 0;
 }
 
 int64_t pk_control(const void *work, int32_t which) {
@@ -60,6 +64,17 @@ int32_t pk_start(const void *cards_in, void *work_in, int64_t key) {
     if (n == 0) return PK_LOST;
     push(work, 0, key, n);
     return PK_BUDGET;
+}
+
+/* Ask the memory for the table slots of the `n` moves' positions of the node `key` about to be
+ * pushed at `depth` (shortest search), all at once. Its table is far bigger than the caches, and
+ * most of those positions are cut right after their lookup, so the lookups come in quick
+ * succession: fetched together, their misses overlap instead of queueing (pyramid deals 372 and
+ * 4558: 5.4 s of processor time before, 3.9 s after). A prefetch is only a hint to the processor
+ * (nothing in WebAssembly): the search and its figures stay the same. */
+static inline void prefetch_moves(const Work *work, const int64_t *entries, const uint8_t *bounds, int bits,
+                                  int depth, int64_t key, int n) {
+    for (int j = 0; j < n; j++) prefetch_slot(entries, bounds, play(key, work->moves[depth * MAX_MOVES + j]), bits);
 }
 
 /* A node is a position looked at past the table and the bound, counted in this one place in
@@ -130,6 +145,7 @@ int32_t pk_search(const void *cards_in, void *work_in, int64_t *entries, uint8_t
             count += record_lost(entries, bounds, child, shortest, bits);
             continue;
         }
+        if (shortest) prefetch_moves(work, entries, bounds, bits, depth + 1, child, n);
         depth++;
         push(work, depth, child, n);
     }
