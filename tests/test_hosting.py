@@ -356,7 +356,9 @@ def test_metrics_count_requests_latency_solver_time_refusals_and_connections():
         # The client's kept-alive connection would give its place to a newcomer: a third held one.
         held.append(connect(port))
         held[-1].sendall(on_its_way)
-        wait_for(lambda: len(server.server_state.connections) == 3, "the third held one was not counted")
+        # Counted, and its first bytes in: idle until then, it would give its place to the next one.
+        in_and_busy = lambda: len(server.server_state.connections) == 3 and not server.server_state.idle  # noqa: E731
+        wait_for(in_and_busy, "the third held one was not counted, or its bytes not read")
         with connect(port) as refused:  # nothing idle at the cap: refused
             assert status_of(read_all(refused)) == 503
         for sock in held:
