@@ -5,7 +5,7 @@ worker opens the page with no network at all."""
 import re
 
 import pytest
-from browser_helpers import WIN_GIZA_18, WORKER_IN_CONTROL, api_calls, card, moves_made, play, slow_network
+from browser_helpers import WIN_GIZA_18, api_calls, card, moves_made, play, reload_offline, slow_network
 from playwright.sync_api import Page, expect
 
 from pyramid_solitaire.engine.game import Game
@@ -78,10 +78,7 @@ def test_offline_after_one_visit_the_page_opens_plays_and_saves(new_page):
     page = new_page()
     page.goto("/?variant=giza&deal=18")
     expect(page.locator("#status-game")).to_have_text(re.compile(r"Deal 18$"), timeout=20_000)
-    page.evaluate(WORKER_IN_CONTROL)
-    page.context.set_offline(True)
-    page.reload()
-    expect(page.locator("body")).to_have_attribute("data-ready", "1", timeout=20_000)
+    reload_offline(page)
     expect(page.locator("#status-game")).to_have_text(re.compile(r"Deal 18$"))
     moves = WIN_GIZA_18.split()
     play(page, " ".join(moves[:5]))
@@ -112,10 +109,7 @@ def test_without_webassembly_the_solver_features_need_the_server(new_page):
     page.keyboard.press("h")
     expect(page.locator("#toast")).to_contain_text("winning line")
     assert "hint" in calls  # the server's solver answered
-    page.evaluate(WORKER_IN_CONTROL)
-    page.context.set_offline(True)
-    page.reload()
-    expect(page.locator("body")).to_have_attribute("data-ready", "1", timeout=20_000)
+    reload_offline(page)
     play(page, " ".join(WIN_GIZA_18.split()[:2]))
     page.click("#btn-hint")
     expect(page.locator("#toast")).to_contain_text("Hints need the game server")

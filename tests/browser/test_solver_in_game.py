@@ -5,7 +5,16 @@ import re
 from datetime import date
 
 import pytest
-from browser_helpers import LOSE_GIZA_26, STUCK_GIZA_3, WIN_GIZA_18, card, moves_made, open_deal, play
+from browser_helpers import (
+    LOSE_GIZA_26,
+    STUCK_GIZA_3,
+    WIN_GIZA_18,
+    follow_hint,
+    giza_26_loss_explained_and_undone,
+    moves_made,
+    open_deal,
+    play,
+)
 from playwright.sync_api import Page, expect
 
 from pyramid_solitaire.engine.decks import daily_deal
@@ -13,22 +22,6 @@ from pyramid_solitaire.engine.game import Game
 from pyramid_solitaire.solver import solve
 
 pytestmark = pytest.mark.browser  # the live server is patient (app_server.PATIENT)
-
-
-def follow_hint(page: Page, n: int):
-    """Ask for a hint and play the move it marks, as a player would."""
-    page.click("#btn-hint")
-    marked = page.locator("#board .card.hint:not(.gone), #stock.hint")
-    expect(marked.first).to_be_visible()
-    # a checked hint: a winning line, or the last move of one
-    expect(page.locator("#toast")).to_contain_text(re.compile(r"winning line|wins the game"))
-    cards = [el.get_attribute("data-card") for el in marked.all()]
-    if cards == [None]:
-        page.click("#stock")
-    else:
-        for text in cards:
-            card(page, text).click()
-    moves_made(page, n)
 
 
 def stat(page: Page, key: str):
@@ -52,14 +45,7 @@ def test_a_lost_position_names_the_last_winnable_move_and_undoes_back_there(page
     expect(page.locator("#end-title")).to_have_text("No move left")
     # stuck: the page asks the solver by itself (the Hint button says the same), and the end
     # panel gives the whole explanation
-    expect(page.locator("#end-explain")).to_have_text(
-        "This position cannot be won any more. It was last winnable after move 3 (9\u2666 + 4\u2666); "
-        "then 4\u2663 + 9\u2665 lost it."
-    )
-    button = page.locator("#end-undo-to")
-    expect(button).to_have_text("Undo 4 moves")
-    button.click()
-    moves_made(page, 3)
+    giza_26_loss_explained_and_undone(page)
     expect(page.locator("#toast-text")).to_have_text(
         "Back after move 3: from here the game can still be won."
     )

@@ -9,10 +9,11 @@ import pytest
 from browser_helpers import (
     LOSE_GIZA_26,
     WIN_GIZA_18,
-    WORKER_IN_CONTROL,
     api_calls,
+    giza_26_loss_explained_and_undone,
     moves_made,
     play,
+    reload_offline,
     type_deal,
 )
 from playwright.sync_api import Page, expect
@@ -27,10 +28,7 @@ pytestmark = pytest.mark.browser
 def visit_then_cut_the_network(page: Page) -> None:
     page.goto("/?variant=giza&deal=18")
     expect(page.locator("#status-game")).to_have_text(re.compile(r"Deal 18$"), timeout=20_000)
-    page.evaluate(WORKER_IN_CONTROL)
-    page.context.set_offline(True)
-    page.reload()
-    expect(page.locator("body")).to_have_attribute("data-ready", "1", timeout=20_000)
+    reload_offline(page)
     expect(page.locator("#status-game")).to_have_text(re.compile(r"Deal 18$"))
 
 
@@ -46,14 +44,7 @@ def test_offline_a_hint_is_checked_a_loss_is_explained_and_a_game_reviewed(new_p
     type_deal(page, "giza", 26)
     moves_made(page, 0)
     play(page, LOSE_GIZA_26)
-    expect(page.locator("#end-explain")).to_have_text(
-        "This position cannot be won any more. It was last winnable after move 3 (9\u2666 + 4\u2666); "
-        "then 4\u2663 + 9\u2665 lost it."
-    )
-    button = page.locator("#end-undo-to")
-    expect(button).to_have_text("Undo 4 moves")
-    button.click()
-    moves_made(page, 3)
+    giza_26_loss_explained_and_undone(page)
 
     # a finished game reviewed, and its shortest way shown
     type_deal(page, "giza", 18)

@@ -4,7 +4,7 @@ with no Python application behind it: a whole game is played to its end by follo
 import re
 
 import pytest
-from browser_helpers import WORKER_IN_CONTROL, card, moves_made
+from browser_helpers import follow_hint, reload_offline
 from playwright.sync_api import expect
 from static_server import static_server
 
@@ -33,18 +33,8 @@ def test_a_game_is_played_to_the_end_with_hints_from_a_static_file_server(browse
     expect(page.locator("#status-game")).to_have_text(re.compile(r"Deal 18$"), timeout=20_000)
     n = 0
     while page.locator("#end-panel").is_hidden():
-        page.click("#btn-hint")
-        expect(page.locator("#toast")).to_contain_text(re.compile(r"winning line|wins the game"))
-        marked = page.locator("#board .card.hint:not(.gone), #stock.hint")
-        expect(marked.first).to_be_visible()
-        cards = [el.get_attribute("data-card") for el in marked.all()]
-        if cards == [None]:
-            page.click("#stock")
-        else:
-            for text in cards:
-                card(page, text).click()
         n += 1
-        moves_made(page, n)
+        follow_hint(page, n)
     expect(page.locator("#end-title")).to_have_text("You won!")
     assert n == 20  # the hints follow a shortest line of Giza deal 18
     assert failed == [], failed  # every file the page asked for is in the site
@@ -52,10 +42,7 @@ def test_a_game_is_played_to_the_end_with_hints_from_a_static_file_server(browse
 
     # The service worker kept the release (a plain file server sends no content-hash ETags: it
     # checks the bytes), so the site opens offline, and its solver answers there too.
-    page.evaluate(WORKER_IN_CONTROL)
-    context.set_offline(True)
-    page.reload()
-    expect(page.locator("body")).to_have_attribute("data-ready", "1", timeout=20_000)
+    reload_offline(page)
     page.click("#btn-undo")
     page.click("#btn-hint")
     expect(page.locator("#toast")).to_contain_text("(It wins the game.)")

@@ -80,6 +80,43 @@ WORKER_IN_CONTROL = """() => new Promise((resolve, reject) => {
 })"""
 
 
+def reload_offline(page: Page) -> None:
+    """Once the service worker holds the release: cut the network and open the page again."""
+    page.evaluate(WORKER_IN_CONTROL)
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-ready", "1", timeout=20_000)
+
+
+def follow_hint(page: Page, n: int):
+    """Ask for a hint and play the move it marks, as a player would; `n` moves made after it."""
+    page.click("#btn-hint")
+    marked = page.locator("#board .card.hint:not(.gone), #stock.hint")
+    expect(marked.first).to_be_visible()
+    # a checked hint: a winning line, or the last move of one
+    expect(page.locator("#toast")).to_contain_text(re.compile(r"winning line|wins the game"))
+    cards = [el.get_attribute("data-card") for el in marked.all()]
+    if cards == [None]:
+        page.click("#stock")
+    else:
+        for text in cards:
+            card(page, text).click()
+    moves_made(page, n)
+
+
+def giza_26_loss_explained_and_undone(page: Page) -> None:
+    """After LOSE_GIZA_26: the end panel says since when the game is lost, and its Undo N moves
+    goes back to the last position that could still be won."""
+    expect(page.locator("#end-explain")).to_have_text(
+        "This position cannot be won any more. It was last winnable after move 3 (9\u2666 + 4\u2666); "
+        "then 4\u2663 + 9\u2665 lost it."
+    )
+    button = page.locator("#end-undo-to")
+    expect(button).to_have_text("Undo 4 moves")
+    button.click()
+    moves_made(page, 3)
+
+
 def api_calls(page: Page) -> list[str]:
     """The paths of the page's requests to /api/, as they are sent (offline ones too: sent, then failed)."""
     calls: list[str] = []
