@@ -35,6 +35,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.server import ServerState
 
 from ..engine.errors import Refusal
+from .fairness import RateLimited, TokenBuckets
 
 log = logging.getLogger("pyramid_solitaire.web")
 
@@ -332,6 +333,9 @@ class GuardedH11Protocol(H11Protocol):
         self.transport.close()
 
 
+TURNS = "pipelined"  # the one bucket of the worker's Pipeline
+
+
 class Pipeline:
     """The worker's turns for pipelined requests: `per_second` of them, a second's worth (at least
     one) at once after a quiet spell; the others wait in line, first come first served. A request
@@ -341,9 +345,9 @@ class Pipeline:
     in 30 s, and on a loaded machine a busy process is the last to be given the processor."""
 
     def __init__(self, per_second: float, clock=time.monotonic, later=None):
-        self.per_second, self.most, self.clock = per_second, max(per_second, 1.0), clock
+        self.per_second, self.clock = per_second, clock
+        self.turns = TokenBuckets(max(per_second, 1.0), per_second, clock)  # one bucket: the worker's
         self.later = later or asyncio.get_running_loop().call_later
-        self.turns, self.counted_at = self.most, clock()
         self.line: dict[GuardedH11Protocol, None] = {}  # in order of arrival
         self.next_pass: asyncio.TimerHandle | None = None
 
@@ -361,18 +365,16 @@ class Pipeline:
 
     def take(self) -> bool:
         """Spend a turn if one has come round since the last."""
-        now = self.clock()
-        self.turns = min(self.turns + (now - self.counted_at) * self.per_second, self.most)
-        self.counted_at = now
-        if self.turns < 1:
+        try:
+            self.turns.spend(TURNS)
+        except RateLimited:
             return False
-        self.turns -= 1
         return True
 
     def pass_later(self) -> None:
         """Let the next in line in when its turn comes round."""
         if self.next_pass is None and self.line:
-            wait = max(1 - self.turns, 0) / self.per_second
+            wait = max(1 - self.turns.tokens(TURNS, self.clock()), 0) / self.per_second
             self.next_pass = self.later(wait, self.pass_on)
 
     def pass_on(self) -> None:
