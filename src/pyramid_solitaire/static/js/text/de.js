@@ -6,7 +6,7 @@ export const STRINGS = {
   playAgain: "Noch einmal", pause: "Pause", resume: "Weiter", large: "Große Karten",
   fullscreen: "Vollbild", more: "Mehr", close: "Schließen", rules: "Regeln und Tipps",
   deal: "Partie {n}", deck: "Eigenes Blatt", time: "Zeit", moves: "Züge",
-  pass: "Durchgang", dealShort: "Nr. {n}",
+  score: "Punkte", pass: "Durchgang", dealShort: "Nr. {n}",
   variantShort: { pyramid: "Pyramide", classic: "Klassisch", "classic-redeal": "Zwei Durchgänge", "three-wastes": "Solitaire 13", giza: "Giza", "open-stock": "Offener Vorrat" },
   paused: "Pause", pausedText: "Die Uhr steht. Spiel weiter, wenn du bereit bist.",
   wonTitle: "Gewonnen!",

@@ -6,7 +6,7 @@ export const STRINGS = {
   playAgain: "Play again", pause: "Pause", resume: "Resume", large: "Large cards",
   fullscreen: "Fullscreen", more: "More", close: "Close", rules: "Rules and tips",
   deal: "Deal {n}", deck: "Own deck", time: "Time", moves: "Moves",
-  pass: "Pass", dealShort: "#{n}",
+  score: "Score", pass: "Pass", dealShort: "#{n}",
   variantShort: { pyramid: "Pyramid", classic: "Classic", "classic-redeal": "Redeal", "three-wastes": "Solitaire 13", giza: "Giza", "open-stock": "Open stock" },
   paused: "Paused", pausedText: "The clock is stopped. Resume when you are ready.",
   wonTitle: "You won!",

@@ -1,6 +1,7 @@
 // The screen: toolbar state, status line, pause cover, end panel and the board, all drawn from
 // the session's state, the player's marks and settings, with a layout plan made for the table.
 
+import { scoreOfView } from "../goals/score.js";
 import { clockText } from "../state/clock.js";
 import * as dealing from "../state/dealing.js";
 import { language, t, variantName, variantShortName } from "../text/i18n.js";
@@ -104,6 +105,7 @@ export function createScreen({ session, ui, prefs, clock, board, table }) {
     const daily = dealing.dailyDate(view.variant, view.deal);
     const game = $("status-game");
     $("status-moves").textContent = String(view.move_count);
+    $("status-score").textContent = String(scoreOfView(view)); // docs/score.md
     $("status-passes").textContent = `${view.passes - view.passes_left + 1}/${view.passes}`;
     $("status-passes-item").hidden = !variant.has_stock || view.passes <= 1;
     drawTime();

@@ -1,0 +1,35 @@
+// The page's score (static/js/goals/score.js) gives what goals/score.py wrote into
+// tests/golden/score_corpus.json (tools/score_corpus.py): after every move of every line, from the
+// page's own position and from the view the page draws. Run: node --test tests/js/
+
+import assert from "node:assert/strict";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, test } from "node:test";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const root = new URL("../../", import.meta.url);
+const folder = mkdtempSync(join(tmpdir(), "score-"));
+after(() => rmSync(folder, { recursive: true }));
+cpSync(fileURLToPath(new URL("src/pyramid_solitaire/static/js/", root)), folder, { recursive: true });
+writeFileSync(join(folder, "package.json"), '{"type": "module"}');
+const load = async (name) => import(pathToFileURL(join(folder, name)).href);
+const { Game } = await load("rules/game.js");
+const { view } = await load("rules/view.js");
+const { score, scoreOfView } = await load("goals/score.js");
+const corpus = JSON.parse(readFileSync(new URL("tests/golden/score_corpus.json", root), "utf8"));
+
+for (const entry of corpus) {
+  test(`${entry.variant} ${entry.deal}: ${entry.line.length} moves`, () => {
+    const game = new Game(entry.variant, { deal: entry.deal });
+    assert.equal(score(game.state), 0);
+    entry.line.forEach((move, i) => {
+      game.play(move);
+      assert.equal(score(game.state), entry.scores[i], `after ${move} (move ${i + 1})`);
+      assert.equal(scoreOfView(view(game)), entry.scores[i], `the view after ${move} (move ${i + 1})`);
+    });
+  });
+}
+
+test("the corpus has lines", () => assert.ok(corpus.length >= 30));

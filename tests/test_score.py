@@ -1,0 +1,52 @@
+"""The score (goals/score.py, docs/score.md): the numbers, and the corpus the page is held to."""
+
+import json
+
+import pytest
+from tools.score_corpus import CORPUS, corpus
+
+from pyramid_solitaire.engine.deal import PYRAMID_MASK, START, Deal, State
+from pyramid_solitaire.goals.score import best_score, line_scores, rows_cleared, score
+
+ROW_6 = sum(1 << p for p in range(21, 28))  # the bottom row's slots
+
+
+def test_points_of_the_docs():
+    assert score(START) == 0
+    assert score(State(removed=0b11 << 28)) == 10  # a pair of stock cards
+    assert score(State(removed=ROW_6)) == 7 * 5 + 25  # the bottom row cleared
+    assert score(State(removed=PYRAMID_MASK)) == 28 * 5 + 7 * 25 + 100 == 415
+    assert score(State(removed=(1 << 52) - 1)) == 535  # every card, no recycle
+    assert score(State(removed=0, recycles=1)) == -20  # below 0 is shown as it is
+    assert score(State(removed=PYRAMID_MASK, recycles=2)) == 375
+
+
+def test_rows_clear_only_when_whole():
+    assert rows_cleared(State(removed=ROW_6 & ~(1 << 27))) == 0
+    assert rows_cleared(State(removed=ROW_6)) == 1
+
+
+def test_a_line_scores_each_move():
+    deal = Deal.from_number("pyramid", 1)
+    moves = [deal.parse_move(m) for m in ("Kc", "Kh", "draw")]
+    assert line_scores(deal, moves) == [5, 10, 10]
+    assert best_score(deal, moves) == 10
+    assert best_score(deal, []) == 0
+
+
+def test_corpus_is_current():
+    """The page's score.js is held to this file (tests/js/score.test.mjs): it must still be what
+    goals/score.py says (`python tools/score_corpus.py` after a change on purpose)."""
+    stored = json.loads(CORPUS.read_text(encoding="utf-8"))
+    assert stored == corpus()
+
+
+@pytest.mark.parametrize("kind", ["recycle", "won", "giza"])
+def test_corpus_covers(kind):
+    stored = json.loads(CORPUS.read_text(encoding="utf-8"))
+    found = {
+        "recycle": any("recycle" in e["line"] for e in stored),
+        "won": any(e["scores"] and e["scores"][-1] >= 415 - 40 for e in stored),
+        "giza": any(e["variant"] == "giza" for e in stored),
+    }
+    assert found[kind]
