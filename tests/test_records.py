@@ -49,6 +49,15 @@ def test_every_form_of_a_saved_game_reads_as_the_same_game(data):
     assert (game.variant.id, game.deal.number, [str(m) for m in game.moves]) == ("pyramid", 1, ["Kc", "Kh"])
 
 
+def test_a_save_without_a_variant_is_read_as_the_variant_its_export_key_names():
+    """The page may write a save's record without a variant (its key names it): not Pyramid."""
+    bare = {k: v for k, v in GIZA.items() if k != "variant"}
+    assert read_game(json.dumps(export(("giza", save(bare))))).variant.id == "giza"
+    data = json.dumps(export(("pyramid", save(RECORD)), ("giza", save(bare))))
+    assert read_game(data, "giza").variant.id == "giza"
+    assert read_game(json.dumps(save(bare)), "giza").variant.id == "giza"  # a save with --variant
+
+
 def test_the_variant_picks_the_save_inside_an_export_of_several():
     data = json.dumps(export(("pyramid", save(RECORD)), ("giza", save(GIZA))))
     assert read_game(data, "giza").variant.id == "giza"

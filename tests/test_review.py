@@ -1,5 +1,6 @@
 """Reviewing a game against the solver: marks per move, the losing move, the shortest wins."""
 
+import dataclasses
 import json
 
 import pytest
@@ -45,6 +46,31 @@ def test_a_won_game_gives_the_shortest_length_of_solve_shortest(capsys):
     assert shown["won"] and shown["start"]["proven"] and shown["start"]["steps"] == steps
     assert shown["longer_by"] == len(game.moves) - steps
     assert {m["mark"] for m in shown["moves"]} == {"winnable"} and shown["losing_move"] is None
+
+
+def test_a_won_game_whose_start_line_was_not_proven_shortest_is_longer_by_nothing(monkeypatch):
+    """The budget found a winning line from the start but not its proof: "N moves longer than the
+    shortest" would measure against a line that may not be the shortest."""
+    real = reviewing.solve
+
+    def unproven(*args, **kwargs):
+        found = real(*args, **kwargs)
+        return dataclasses.replace(found, shortest=False) if kwargs.get("shortest") else found
+
+    monkeypatch.setattr(reviewing, "solve", unproven)
+    shown = reviewing.review(played("giza", 18, WIN_GIZA_18), PATIENT).to_dict()
+    assert shown["won"] and shown["start"]["verdict"] == WINNABLE and not shown["start"]["proven"]
+    assert shown["start"]["steps"] and shown["longer_by"] is None
+
+
+def test_a_review_whose_last_move_is_undecided_is_not_complete():
+    game = played("giza", 26, " ".join(LOSE_GIZA_26.split()[:3]))  # still winnable after 3 moves
+    n = len(game.moves)
+    last_unknown = reviewing.Split(last_winnable_at=n - 1, first_lost_at=n + 1)
+    cut = reviewing.Review(tuple(game.moves), last_unknown, reviewing.Way(UNKNOWN), None, False, 0)
+    shown = cut.to_dict()
+    assert [m["mark"] for m in shown["moves"]] == ["winnable"] * (n - 1) + ["unknown"]
+    assert not shown["complete"] and shown["losing_move"] is None and shown["last_winnable"] is None
 
 
 def test_a_deal_lost_from_the_start_marks_every_move_lost():

@@ -305,6 +305,26 @@ def test_token_buckets_refill_at_their_rate_and_say_how_long_to_wait():
     assert refused.value.retry_after == 4
 
 
+@pytest.mark.parametrize("shared", [False, True], ids=["one-process", "shared-by-workers"])
+def test_a_wait_under_a_second_says_retry_after_1_not_0(shared):
+    """Retry-After is rounded up: told 0, a client asks again at once and is refused again."""
+    from pyramid_solitaire.web import fairness
+
+    now = [0.0]
+    with fairness.shared_between_workers():
+        path = os.environ[fairness.SHARED_FILE]
+        buckets = (
+            fairness.SharedTokenBuckets(path, 1, 4, clock=lambda: now[0])
+            if shared
+            else TokenBuckets(burst=1, per_second=4, clock=lambda: now[0])
+        )
+        buckets.spend("a")
+        now[0] = 0.1  # 0.4 of a token back: 0.15 s to wait
+        with pytest.raises(RateLimited) as refused:
+            buckets.spend("a")
+        assert refused.value.retry_after == 1
+
+
 # --- the real command: workers, logs --------------------------------------------------------
 
 

@@ -7,6 +7,7 @@ the same search expands the same states and finds the same line, so those must m
 
 import hashlib
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -176,6 +177,23 @@ def test_bad_buffers_are_refused():
         ck.pack(1 << 52, 0, 0)
     with pytest.raises(ValueError, match="no control word"):
         ck.control(work, 99)
+
+
+def test_every_control_word_and_no_other_can_be_read_and_set():
+    """control and set_control take the words 0 .. PK_CONTROLS - 1 (kernel.h) and refuse the
+    next one on each side: an off-by-one would read or write past the work area's words."""
+    header = (Path(ck.__file__).parent / "c" / "kernel.h").read_text()
+    (controls,) = (int(n) for n in re.findall(r"PK_CONTROLS = (\d+)", header))
+    work = bytearray(ck.WORK_BYTES)
+    ck.work_init(work)
+    for which in range(controls):
+        ck.set_control(work, which, 1000 + which)
+    assert [ck.control(work, which) for which in range(controls)] == [1000 + w for w in range(controls)]
+    for which in (-1, controls):
+        with pytest.raises(ValueError, match=f"no control word {which}"):
+            ck.control(work, which)
+        with pytest.raises(ValueError, match=f"no control word {which}"):
+            ck.set_control(work, which, 7)
 
 
 def test_the_solver_loads_without_numba_or_numpy():
