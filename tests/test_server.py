@@ -4,7 +4,6 @@ oversized declared bodies, path traversal, HEAD, the fair solver, and quiet logs
 
 import json
 import logging
-import os
 import re
 import select
 import socket
@@ -469,58 +468,6 @@ def free_port() -> int:
     port = sock.getsockname()[1]
     sock.close()
     return port
-
-
-# --- one solver budget per address for all workers (fairness.SharedTokenBuckets) ------------
-
-
-def test_workers_spend_from_one_bucket_per_address(monkeypatch):
-    """Two workers' views of the table (two mappings of one file, as two processes have)."""
-    from pyramid_solitaire.web import fairness
-
-    now = [0.0]
-    with fairness.shared_between_workers():
-        path = os.environ[fairness.SHARED_FILE]
-        one, two = (fairness.SharedTokenBuckets(path, 3, 0.5, clock=lambda: now[0]) for _ in range(2))
-        one.spend("192.0.2.1")
-        two.spend("192.0.2.1", cost=2)
-        for worker in (one, two):  # the address's three tokens are spent, whichever worker asks
-            with pytest.raises(RateLimited) as refused:
-                worker.spend("192.0.2.1")
-            assert refused.value.retry_after == 2
-        two.spend("192.0.2.2", cost=3)  # another address has its own bucket
-        now[0] = 2.0  # one token back, seen by both
-        one.spend("192.0.2.1")
-        with pytest.raises(RateLimited):
-            two.spend("192.0.2.1")
-        assert isinstance(fairness.solver_buckets(3, 0.5), fairness.SharedTokenBuckets)
-    assert not os.path.exists(path)  # removed when serving ends
-    assert type(fairness.solver_buckets(3, 0.5)) is TokenBuckets  # one worker: its own buckets
-
-
-def test_with_two_workers_an_address_looping_hints_gets_one_workers_budget():
-    """The real command with --workers 2: hints on fresh connections reach both workers (the
-    kernel hands each connection to one of them), and the address gets its burst, no more."""
-    port = free_port()
-    command = [sys.executable, "-m", "pyramid_solitaire.cli", "serve", "--port", str(port), "--workers", "2"]
-    env = {
-        **os.environ,
-        "PYRAMID_SOLITAIRE_SOLVER_BURST": "4",
-        "PYRAMID_SOLITAIRE_SOLVER_PER_SECOND": "0.001",
-    }
-    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-    try:
-        wait_for(lambda: can_connect(port), "the server did not start", seconds=180)
-        body = json.dumps(hint_body()).encode()
-        request = (
-            b"POST /api/hint HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nConnection: close\r\n"
-            b"Content-Length: " + str(len(body)).encode() + b"\r\n\r\n" + body
-        )
-        statuses = [status_of(raw(port, request)) for _ in range(16)]
-    finally:
-        server.terminate()
-        server.wait(30)
-    assert statuses.count(200) == 4 and statuses.count(429) == 12, statuses
 
 
 # --- answers must be read (connections.py: the write deadline, pipelined requests' turns) ------

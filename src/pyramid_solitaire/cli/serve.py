@@ -10,6 +10,7 @@ import sys
 from .common import EXIT_USAGE, UsageError, add_command
 
 EXIT_CANNOT_BIND = 3  # uvicorn's own status for a start-up failure
+EXIT_WORKER_FAILED = 3  # the same for a worker that could not start: the service manager restarts
 
 
 def add_serve(sub) -> None:
@@ -94,7 +95,7 @@ def cmd_serve(args, out) -> int:
     from pydantic import ValidationError
 
     from ..web import serve  # the web stack loads only for this command
-    from ..web.server import CannotBind
+    from ..web.server import CannotBind, WorkerCannotStart
     from ..web.settings import Settings, problem
 
     given = {k: v for k, v in vars(args).items() if k not in ("command", "func")}
@@ -107,6 +108,9 @@ def cmd_serve(args, out) -> int:
     except CannotBind as err:
         print(f"pyramid-solitaire serve: error: {err}", flush=True, file=sys.stderr)
         return EXIT_CANNOT_BIND
+    except WorkerCannotStart as err:
+        print(f"pyramid-solitaire serve: error: {err}", flush=True, file=sys.stderr)
+        return EXIT_WORKER_FAILED
     return 0
 
 

@@ -8,24 +8,25 @@ address can keep busy (half a token a second, and a hint searches at most half a
 quarter of one solver slot). The address is the socket's peer, or the one a trusted
 proxy forwarded (server.py hands uvicorn the list of proxies to trust, and only those).
 
-With several workers (`serve --workers N`) the buckets live in one file that the supervisor makes
-and every worker maps into memory (SharedTokenBuckets): an address has one budget for the whole
-host, whichever worker answers it. Across hosts, the proxy in front holds the limit
+With several workers (`serve --workers N`) the buckets live in one table that the supervisor makes
+as an anonymous memory file and hands every worker as a descriptor (BucketTable), and every
+worker maps into memory (SharedTokenBuckets): an address has one budget for the whole host,
+whichever worker answers it. Across hosts, the proxy in front holds the limit
 (docs/hosting.md).
 """
 
 import fcntl
 import hashlib
+import logging
 import math
 import mmap
 import os
-import shutil
 import struct
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import suppress
+from multiprocessing.reduction import DupFd
 
 from fastapi import FastAPI, Request
 
@@ -82,28 +83,101 @@ class TokenBuckets:
             self.buckets.clear()
 
 
-SHARED_FILE = "PYRAMID_WORKERS_BUCKETS"  # the table's path, inherited by the workers
 SLOTS = 1 << 14  # addresses the shared table holds at once (393 KB)
 PROBES = 8  # slots an address may take, from its hash on
 RECORD = struct.Struct("=Qdd")  # an address's 64-bit hash (0: free), its tokens, when counted
+HEADER = struct.Struct("=8sQ")  # what a worker checks before it trusts the table: magic, slots
+MAGIC = b"PYRBKT01"
+TABLE_BYTES = HEADER.size + SLOTS * RECORD.size
+log = logging.getLogger("pyramid_solitaire.web")
+
+
+class BucketTable:
+    """The memory of the workers' shared buckets, as a file descriptor: an anonymous memory file
+    (memfd, sealed at its size) that the supervisor makes and every worker inherits when it is
+    spawned. No path names it, so no temp-folder cleaner can truncate, delete or replace it, and
+    a worker restarted after any crash gets the same table from the supervisor."""
+
+    def __init__(self, fd: int):
+        self.fd = fd
+
+    @classmethod
+    def make(cls) -> "BucketTable":
+        """A new table, every slot free, with its header; sealed where the system can seal."""
+        if hasattr(os, "memfd_create"):
+            fd = os.memfd_create("pyramid-solitaire-buckets", os.MFD_CLOEXEC | os.MFD_ALLOW_SEALING)
+        else:  # no memfd (not Linux): a temp file unlinked at once is as nameless
+            fd = os.dup(tempfile.TemporaryFile().fileno())  # noqa: SIM115 (its fd lives on)
+        os.ftruncate(fd, TABLE_BYTES)  # zeros: every slot free
+        os.pwrite(fd, HEADER.pack(MAGIC, SLOTS), 0)
+        with suppress(AttributeError, OSError):  # a size that nothing can change, not even via /proc
+            fcntl.fcntl(fd, fcntl.F_ADD_SEALS, fcntl.F_SEAL_SHRINK | fcntl.F_SEAL_GROW | fcntl.F_SEAL_SEAL)
+        return cls(fd)
+
+    def __reduce__(self):
+        """Pickled for a spawned worker: the descriptor goes with it (as uvicorn's socket does)."""
+        return (BucketTable.inherited, (DupFd(self.fd),))
+
+    @staticmethod
+    def inherited(dup) -> "BucketTable":
+        """The worker's side of __reduce__: the descriptor it was handed."""
+        return BucketTable(dup.detach())
+
+    def close(self) -> None:
+        """Let go of the descriptor (the memory goes when the last process does)."""
+        with suppress(OSError):
+            os.close(self.fd)
+
+
+class TableUnusable(Exception):
+    """The shared table is not the one the supervisor made (wrong size or header, no descriptor)."""
 
 
 class SharedTokenBuckets(TokenBuckets):
-    """The same buckets in a memory-mapped file shared by the workers of one host. A lock on the
-    file (flock) makes each spend whole across processes; the thread lock, within one. An
-    address takes the first of its PROBES slots that is its own, free or full (a full bucket is a
-    new one); when all eight hold other addresses' spent buckets, it shares its first."""
+    """The same buckets in the table shared by the workers of one host. A POSIX record lock on
+    the table (lockf: one owner per process, even though the workers share one open file) makes
+    each spend whole across processes; the thread lock, within one. An address takes the first
+    of its PROBES slots that is its own, free or full (a full bucket is a new one); when all
+    eight hold other addresses' spent buckets, it shares its first.
 
-    def __init__(self, path: str, burst: float, per_second: float, clock=time.monotonic):
+    If the table ever fails (it cannot, sealed, but a host without memfd has no seals), the
+    worker says so once and goes on with its own buckets: a lost share, never a lost worker."""
+
+    def __init__(self, table: BucketTable, burst: float, per_second: float, clock=time.monotonic):
         super().__init__(burst, per_second, clock)  # time.monotonic: one clock for every process
-        self.file = open(path, "r+b")  # noqa: SIM115 (open as long as the app)
-        self.table = mmap.mmap(self.file.fileno(), SLOTS * RECORD.size)
+        self.fd = table.fd
+        self.own: TokenBuckets | None = None  # this worker's buckets once the table failed
+        try:
+            size = os.fstat(self.fd).st_size
+            if size != TABLE_BYTES:
+                raise TableUnusable(f"{size} bytes, not {TABLE_BYTES}")
+            self.table = mmap.mmap(self.fd, TABLE_BYTES)
+            if HEADER.unpack_from(self.table, 0) != (MAGIC, SLOTS):
+                raise TableUnusable("not the table's header")
+        except (OSError, ValueError, TableUnusable) as err:
+            self.fall_back(err)
+
+    def fall_back(self, err: Exception) -> None:
+        """From now on this worker's own buckets; said once, in the log."""
+        if self.own is None:
+            log.error("the workers' shared solver budgets are unusable (%s); this worker keeps its own", err)
+            self.own = TokenBuckets(self.burst, self.per_second, self.clock)
 
     def spend(self, address: str, cost: float = 1.0) -> None:
         """Take `cost` tokens from the address's shared bucket, or raise RateLimited with the wait."""
+        if self.own is None:
+            try:
+                return self.spend_shared(address, cost)
+            except (OSError, ValueError, struct.error) as err:
+                self.fall_back(err)
+        assert self.own is not None
+        self.own.spend(address, cost)
+
+    def spend_shared(self, address: str, cost: float) -> None:
+        """The spend in the shared table, locked across processes."""
         key = int.from_bytes(hashlib.blake2b(address.encode(), digest_size=8).digest(), "little") or 1
         with self.lock:
-            fcntl.flock(self.file, fcntl.LOCK_EX)
+            fcntl.lockf(self.fd, fcntl.LOCK_EX)
             try:
                 now = self.clock()
                 offset, tokens = self.find(key, now)
@@ -112,14 +186,14 @@ class SharedTokenBuckets(TokenBuckets):
                 if tokens < cost:
                     raise RateLimited(math.ceil((cost - tokens) / self.per_second))
             finally:
-                fcntl.flock(self.file, fcntl.LOCK_UN)
+                fcntl.lockf(self.fd, fcntl.LOCK_UN)
 
     def find(self, key: int, now: float) -> tuple[int, float]:
         """The address's slot and its tokens now."""
         home = key % SLOTS
         free = None
         for probe in range(PROBES):
-            offset = (home + probe) % SLOTS * RECORD.size
+            offset = HEADER.size + (home + probe) % SLOTS * RECORD.size
             held_by, tokens, then = RECORD.unpack_from(self.table, offset)
             refilled = min(self.burst, tokens + (now - then) * self.per_second)
             if held_by == key:
@@ -128,36 +202,25 @@ class SharedTokenBuckets(TokenBuckets):
                 free = offset
         if free is not None:
             return free, self.burst
-        offset = home * RECORD.size  # shared with an address that hashes near it
+        offset = HEADER.size + home * RECORD.size  # shared with an address that hashes near it
         _, tokens, then = RECORD.unpack_from(self.table, offset)
         return offset, min(self.burst, tokens + (now - then) * self.per_second)
 
     def reset(self) -> None:
         """Clear the shared table: every address starts with a full bucket."""
         with self.lock:
-            self.table[:] = bytes(len(self.table))
+            if self.own is not None:
+                self.own.reset()
+            else:
+                self.table[HEADER.size :] = bytes(TABLE_BYTES - HEADER.size)
 
 
-def solver_buckets(burst: float, per_second: float) -> TokenBuckets:
-    """The workers' shared buckets when serve made them (several workers), else this process's."""
-    path = os.environ.get(SHARED_FILE)
-    return SharedTokenBuckets(path, burst, per_second) if path else TokenBuckets(burst, per_second)
-
-
-@contextmanager
-def shared_between_workers() -> Iterator[None]:
-    """The file of the workers' buckets, for as long as they serve: made before they start, named
-    in their environment, removed after."""
-    folder = tempfile.mkdtemp(prefix="pyramid-solitaire-buckets-")
-    path = os.path.join(folder, "buckets")
-    with open(path, "wb") as table:
-        table.truncate(SLOTS * RECORD.size)  # zeros: every slot free
-    os.environ[SHARED_FILE] = path
-    try:
-        yield
-    finally:
-        del os.environ[SHARED_FILE]
-        shutil.rmtree(folder, ignore_errors=True)
+def solver_buckets(burst: float, per_second: float, table: BucketTable | None = None) -> TokenBuckets:
+    """The workers' shared buckets when the supervisor made a table (several workers), else this
+    process's own."""
+    if table is None:
+        return TokenBuckets(burst, per_second)
+    return SharedTokenBuckets(table, burst, per_second)
 
 
 def client_address(request: Request) -> str:

@@ -37,6 +37,8 @@ class Metrics:
     def __init__(self) -> None:
         self.registry = CollectorRegistry()
         self.multiprocess = MULTIPROCESS_DIR in os.environ
+        if self.multiprocess:  # a temp-folder cleaner may have removed it: a worker still starts
+            os.makedirs(os.environ[MULTIPROCESS_DIR], exist_ok=True)
         on = self.registry
         self.requests = Counter("pyramid_solitaire_requests", "Answers", ["route", "status"], registry=on)
         self.latency = Histogram(
@@ -80,11 +82,14 @@ class Metrics:
 
 @contextmanager
 def shared_between_workers():
-    """A folder for the workers' figures, unless the host named one; removed when serving ends."""
+    """A folder for the workers' figures, unless the host named one; removed when serving ends.
+    It goes in systemd's RuntimeDirectory= when there is one (no temp-folder cleaner goes there:
+    a worker whose figures' file is truncated under it dies, and is restarted)."""
     if MULTIPROCESS_DIR in os.environ:
         yield
         return
-    folder = tempfile.mkdtemp(prefix="pyramid-solitaire-metrics-")
+    runtime = os.environ.get("RUNTIME_DIRECTORY", "").split(":")[0] or None
+    folder = tempfile.mkdtemp(prefix="pyramid-solitaire-metrics-", dir=runtime)
     os.environ[MULTIPROCESS_DIR] = folder  # inherited by the workers, read when they build their apps
     try:
         yield

@@ -4,11 +4,13 @@ The socket is bound here, before any worker starts, so an address that cannot be
 clear error (CannotBind: the command prints one line and exits 3), with any number of workers."""
 
 import copy
+import logging
 import resource
 import socket
+import sys
 
 import uvicorn
-from uvicorn.config import LOGGING_CONFIG
+from uvicorn.config import LOGGING_CONFIG, STARTUP_FAILURE
 from uvicorn.supervisors import Multiprocess
 
 from . import fairness, metrics
@@ -33,13 +35,24 @@ class ServerConfig(uvicorn.Config):
         self.write_seconds, self.queued_bytes = settings.write_seconds, settings.queued_bytes
         self.pipelined_per_second = settings.pipelined_per_second
         self.max_connections = connection_cap(settings.max_connections, raise_open_files_limit())
+        self.bucket_table: fairness.BucketTable | None = None  # the workers' shared budgets (serve)
 
     def load(self) -> None:
-        """Build the app from the settings in the serving process, and note its metrics."""
+        """Build the app from the settings in the serving process, and note its metrics. An app
+        that cannot be built is uvicorn's start-up failure: the supervisor stops (Workers)."""
         if self.app == APP:  # in the process that serves, after any fork or spawn
-            from .application import create_app
+            try:
+                from .application import create_app
 
-            self.app = create_app(self.settings)
+                self.app = create_app(self.settings)
+            except Exception:
+                logging.getLogger("pyramid_solitaire.web").exception("the app could not be built")
+                sys.exit(STARTUP_FAILURE)
+            if self.bucket_table is not None:
+                settings = self.settings
+                self.app.state.solver_buckets = fairness.solver_buckets(
+                    settings.solver_burst, settings.solver_per_second, self.bucket_table
+                )
         state = getattr(self.app, "state", None)
         self.metrics = getattr(state, "metrics", None)  # the protocol counts connections there
         super().load()
@@ -47,6 +60,11 @@ class ServerConfig(uvicorn.Config):
 
 class CannotBind(Exception):
     """The address cannot be listened on (taken, not this machine's, not allowed)."""
+
+
+class WorkerCannotStart(Exception):
+    """A worker failed before it served: the supervisor stopped, so the service manager (systemd's
+    Restart=on-failure) starts the whole server again instead of it serving nothing."""
 
 
 def serve(settings: Settings | None = None, **uvicorn_options) -> None:
@@ -61,20 +79,30 @@ def serve(settings: Settings | None = None, **uvicorn_options) -> None:
     # uvicorn's own --workers path binds its socket without naming IPPROTO_TCP, so accepted
     # connections miss TCP_NODELAY and every keep-alive request waits ~40 ms for a delayed ACK
     # (uvicorn issue 3149). Bind the socket here, protocol named, and hand it to the workers.
-    with metrics.shared_between_workers(), fairness.shared_between_workers():
-        Workers(config, sockets=[sock]).run()
+    config.bucket_table = fairness.BucketTable.make()  # each worker inherits it when spawned
+    with metrics.shared_between_workers():
+        workers = Workers(config, sockets=[sock])
+        workers.run()
+    if workers.failed_to_start:
+        raise WorkerCannotStart(f"worker {workers.failed_to_start} failed to start (see its error above)")
 
 
 class Workers(Multiprocess):
     """uvicorn's supervisor, which restarts a worker that died; the dead worker's live figures
-    (its open connections) leave /metrics with it instead of being added up for ever."""
+    (its open connections) leave /metrics with it instead of being added up for ever. A worker
+    that failed before it served (uvicorn's STARTUP_FAILURE) stops the supervisor, noted here so
+    serve can exit non-zero."""
+
+    failed_to_start: int | None = None  # the pid of the worker that could not start
 
     def keep_subprocess_alive(self) -> None:
         """uvicorn's check and restart of every worker, then the dead ones' figures dropped."""
-        before = {worker.pid for worker in self.processes}
+        before = {worker.pid: worker for worker in self.processes}
         super().keep_subprocess_alive()
-        for pid in before - {worker.pid for worker in self.processes}:
-            if pid is not None:  # None: a worker that never started
+        for pid, worker in before.items():
+            if worker.exitcode == STARTUP_FAILURE:
+                self.failed_to_start = pid
+            if pid is not None and worker not in self.processes:  # None: a worker that never started
                 metrics.worker_gone(pid)
 
 
