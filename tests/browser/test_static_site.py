@@ -47,3 +47,44 @@ def test_a_game_is_played_to_the_end_with_hints_from_a_static_file_server(browse
     page.click("#btn-hint")
     expect(page.locator("#toast")).to_contain_text("(It wins the game.)")
     context.close()
+
+
+BROKEN_KERNELS = {
+    "html": lambda wasm: wasm.write_text("<!doctype html><title>Not found</title>"),  # a host's page
+    "truncated": lambda wasm: wasm.write_bytes(wasm.read_bytes()[: wasm.stat().st_size // 2]),
+    "missing": lambda wasm: wasm.unlink(),  # 404
+    "empty": lambda wasm: wasm.write_bytes(b""),
+}
+
+
+@pytest.mark.parametrize("broken", BROKEN_KERNELS)
+def test_a_broken_solver_file_on_a_static_site_is_said_and_the_game_plays_on(browser, tmp_path, broken):
+    """The page cannot load its solver and came from no game server: it says the solver could not
+    be loaded, asks no one for the hint, and every move still works."""
+    write_site(tmp_path)
+    BROKEN_KERNELS[broken](tmp_path / "static" / "js" / "solver" / "kernel.wasm")
+    with static_server(tmp_path) as url:
+        context = browser.new_context(base_url=url, locale="en-US")
+        page = context.new_page()
+        sent: list[str] = []
+        page.on("request", lambda r: sent.append(r.url.removeprefix(url)))
+        page.goto("/?variant=pyramid&deal=1")
+        expect(page.locator("#status-game")).to_have_text(re.compile(r"Deal 1$"), timeout=20_000)
+        page.click("#btn-hint")
+        expect(page.locator("#toast")).to_contain_text("The solver could not be loaded")
+        page.click("#stock")  # plays on
+        expect(page.locator("#board")).to_have_attribute("data-moves", "1")
+        context.close()
+    assert "/api/hint" not in sent and "/api/version" in sent, sent
+
+
+def test_a_broken_solver_file_from_the_game_server_leaves_hints_to_the_server(new_page):
+    """The same broken file, but the page came from the game server: it asks the server."""
+    page = new_page()
+    page.route("**/kernel.wasm*", lambda route: route.fulfill(status=200, body="<!doctype html><p>portal"))
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url.split("/", 3)[3]))
+    page.goto("/?variant=giza&deal=18")
+    expect(page.locator("#status-game")).to_have_text(re.compile(r"Deal 18$"), timeout=20_000)
+    follow_hint(page, 1)
+    assert "api/hint" in asked, asked

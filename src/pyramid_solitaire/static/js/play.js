@@ -15,7 +15,7 @@ import * as store from "./state/store.js";
 
 const IDLE_PAUSE_MS = 5 * 60 * 1000;
 // What the player is told when a feature that needs the server finds it out of reach.
-const NEEDS_SERVER = { hint: "hintOffline", daily: "dailyOffline" };
+const NEEDS_SERVER = { hint: "hintOffline", daily: "dailyOffline", solver: "solverMissing" };
 
 /**
  * deps: session, clock, screen, board, messages ({say}), ui ({selected, hint, paused}),

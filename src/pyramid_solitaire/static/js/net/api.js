@@ -86,6 +86,7 @@ export const move = (record, text) => send("/api/move", { record, move: text });
 export const undo = (record, count = 1) => send("/api/undo", count === 1 ? { record } : { record, count });
 export const redo = (record) => send("/api/redo", { record });
 export const restart = (record) => send("/api/restart", { record });
+export const version = () => send("/api/version");
 export const hint = (record) => send("/api/hint", { record });
 export const review = (record) => send("/api/review", { record });
 export const way = (record) => send("/api/way", { record });

@@ -21,6 +21,31 @@ export class NeedsServer extends api.Offline {
   }
 }
 
+/** The page's solver could not be loaded (its file broken, or no WebAssembly) and the page did
+ *  not come from the game server (a static site): no one to ask, so hints are not offered. */
+export class NoSolver extends NeedsServer {
+  constructor(cause) {
+    super("solver", cause); // play.js says "the solver could not be loaded"
+  }
+}
+
+let served = null; // once known: whether the page came from the game server
+
+/** Whether the page came from the game server, asked once when the page's solver cannot run: a
+ *  static site answers /api/version with a 404 or a page, never the version. Unreachable, it may
+ *  still be a server that is down: asked again next time. */
+async function fromGameServer() {
+  if (served !== null) return served;
+  try {
+    await api.version();
+    served = true;
+  } catch (err) {
+    if (!(err instanceof api.Unusable) && !(err instanceof api.Refused)) return true; // unreachable
+    served = false;
+  }
+  return served;
+}
+
 /** Work out an answer here; a refusal of the rules becomes the server's refusal, with the same
  *  status, English text, code and parameters. */
 function locally(work) {
@@ -41,12 +66,14 @@ async function fromServer(feature, request) {
   }
 }
 
-/** The page's solver when it runs, else the server (for browsers without WebAssembly). */
+/** The page's solver when it runs, else the server (for browsers without WebAssembly, or a
+ *  broken kernel.wasm), and only where the page came from one. */
 async function solved(feature, inPage, request) {
   try {
     return await inPage();
   } catch (err) {
     if (!(err instanceof solver.Unavailable)) throw err;
+    if (!(await fromGameServer())) throw new NoSolver(err);
   }
   return fromServer(feature, request);
 }

@@ -57,6 +57,7 @@ export const STRINGS = {
   refused: "Geht nicht: {reason}", saveBroken: "Dein gespeichertes Spiel ließ sich nicht lesen, darum beginnt ein neues. Der alte Spielstand bleibt als Sicherung erhalten.",
   serverDown: "Der Spielserver antwortet nicht. Versuch es gleich noch einmal.",
   hintOffline: "Hinweise brauchen den Spielserver, der gerade nicht erreichbar ist. Spiel weiter: Sobald du online bist, gibt es wieder Hinweise.",
+  solverMissing: "Der Löser konnte nicht geladen werden: hier gibt es keine Hinweise, keine Rückschau und keine Partie des Tages. Spiel weiter: Alle Züge gehen wie bisher.",
   dailyOffline: "Die Partie des Tages braucht den Spielserver, der gerade nicht erreichbar ist. Versuch es wieder, wenn du online bist.",
   newRelease: "Eine neue Version ist bereit.", reload: "Neu laden",
   winnableOffline: "Gewinnbare Partien findet nur der Spielserver, und der ist gerade nicht erreichbar, darum ist diese Partie zufällig.",

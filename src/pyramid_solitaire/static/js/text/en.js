@@ -57,6 +57,7 @@ export const STRINGS = {
   refused: "Not possible: {reason}", saveBroken: "Your saved game could not be read, so a new game has started. The old save is kept as a backup.",
   serverDown: "The game server does not answer. Try again in a moment.",
   hintOffline: "Hints need the game server, which cannot be reached now. Play on: hints work again when you are online.",
+  solverMissing: "The solver could not be loaded: no hints, review or daily deal here. Play on: every move works as before.",
   dailyOffline: "The daily deal needs the game server, which cannot be reached now. Try again when you are online.",
   newRelease: "A new version is ready.", reload: "Reload",
   winnableOffline: "Winnable-only deals need the game server, which cannot be reached now, so this deal is random.",
