@@ -5,6 +5,8 @@
 import { Unusable } from "./net/api.js";
 import { available as solverInPage } from "./net/solver.js";
 import * as dealing from "./state/dealing.js";
+import { countEnd } from "./goals/endings.js";
+import * as records from "./state/records.js";
 import { backThere, hintMessage } from "./text/hint-text.js";
 import { t, variantName } from "./text/i18n.js";
 import { explain } from "./text/refusals.js";
@@ -77,7 +79,9 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
     else messages.clear();
     syncClock();
     session.save();
+    const undecided = stats.resultOf(variant().id, game) === null;
     stats.observe(variant().id, now, clock.elapsed(), game);
+    if (undecided && stats.resultOf(variant().id, game) !== null) noteEnd(now, game);
     screen.draw();
     messages.speak(spoken(change, now));
     if (change.cause === "restore" && now.move_count > 0 && !now.won) say(t("restored"));
@@ -85,6 +89,16 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
     const wasStuck = Boolean(change.previous && change.previous.stuck);
     if (now.stuck && !wasStuck && now.move_count > 0) explainLoss();
     if (prefs.autoKings && ["move", "new", "restart"].includes(change.cause)) removeKing(now);
+  }
+
+  /** The game's result was just counted: bests and achievements; a new achievement is said. */
+  function noteEnd(now, game) {
+    const variants = session.state.variants.map((v) => v.id);
+    const { earned } = countEnd({
+      variant: variant().id, view: now, game, ms: clock.elapsed(), undos: ui.undos, day: dealing.today(), variants,
+      extra: ui.challengeEnd ?? {},
+    });
+    if (earned.length) say(t("earned", { names: earned.map((id) => t("achievementNames")[id][0]).join(", ") }), 8000);
   }
 
   /** What a player who listens is told of a new position: the move, the undo, the win, the deal. */
@@ -175,6 +189,7 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
     const h = await session.hint();
     if (!h) return;
     stats.noteHint(variant().id);
+    records.noteHint(variant().id, session.state.game);
     showHint(h);
   }
 

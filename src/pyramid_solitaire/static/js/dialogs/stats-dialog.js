@@ -2,7 +2,9 @@
 
 import { clockText } from "../state/clock.js";
 import { t, variantName } from "../text/i18n.js";
+import * as records from "../state/records.js";
 import * as stats from "../state/stats.js";
+import { drawBests } from "./bests-panel.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
@@ -33,6 +35,7 @@ export function openStats(variant) {
     list.append(box);
   }
   drawChart($("stats-chart"), s.recent);
+  drawBests(variant.id);
   $("stats-confirm").hidden = true;
   $("stats-reset").hidden = false;
   if (!$("stats-dialog").open) $("stats-dialog").showModal();
@@ -83,6 +86,7 @@ export function bindStats(variant) {
   });
   $("stats-reset-yes").addEventListener("click", () => {
     stats.reset(variant().id);
+    records.reset(variant().id);
     openStats(variant());
     $("stats-note").textContent = t("statsResetDone", { name: variantName(variant()) }); // in the dialog
   });

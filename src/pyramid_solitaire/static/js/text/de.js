@@ -192,3 +192,23 @@ export const SAVES_STRINGS = {
   importTime: "das Feld „{field}“ ist {value}, keine Zeit von 0 bis {most} ms",
   importFull: "Der Import passte nicht in den Speicher dieses Browsers. Es wurde nichts geändert.",
 };
+
+// Punkte, persönliche Bestwerte, Erfolge und die Aufgaben des Tages (Issue 35).
+export const GOALS_STRINGS = {
+  earned: "Erfolg: {names}",
+  bestsTitle: "Persönliche Bestwerte", bestScore: "Meiste Punkte", bestMoves: "Wenigste Züge bei einem Sieg",
+  bestTime: "Schnellster Sieg", bestDays: "Meiste Tage in Folge mit einem Sieg", bestOn: "{value} \u00b7 {date}",
+  achievementsTitle: "Erfolge", achievementOn: "erreicht am {date}", achievementOpen: "noch nicht",
+  achievementNames: {
+    "first-win": ["Erster Sieg", "Räume eine Pyramide ab."],
+    "no-hint": ["Ganz allein", "Gewinne ein Spiel ohne Hinweis."],
+    "no-undo": ["Ohne Reue", "Gewinne ein Spiel ohne Zurücknehmen."],
+    shortest: ["Kürzester Weg", "Gewinne in den bewiesen wenigsten Zügen (dem Par einer Aufgabe)."],
+    "one-pass": ["Ein Durchgang", "Gewinne, ohne den Ablagestapel umzudrehen, wo mehr Durchgänge erlaubt sind."],
+    "every-variant": ["Alle sechs", "Gewinne jede der sechs Varianten."],
+    expert: ["Experte", "Gewinne eine Partie der Stufe Experte."],
+    "score-500": ["500", "Erreiche 500 Punkte."],
+    "days-7": ["Eine Woche", "Gewinne an 7 Tagen in Folge in einer Variante."],
+    challenge: ["Herausforderer", "Schaffe eine Aufgabe des Tages."],
+  },
+};

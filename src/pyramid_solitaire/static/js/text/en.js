@@ -193,3 +193,23 @@ export const SAVES_STRINGS = {
   importTime: "the field “{field}” is {value}, not a time from 0 to {most} ms",
   importFull: "The import did not fit into this browser's storage. Nothing was changed.",
 };
+
+// Score, personal bests, achievements and the day's challenges (issue 35).
+export const GOALS_STRINGS = {
+  earned: "Achievement: {names}",
+  bestsTitle: "Personal bests", bestScore: "Best score", bestMoves: "Fewest moves in a win",
+  bestTime: "Fastest win", bestDays: "Most days in a row with a win", bestOn: "{value} \u00b7 {date}",
+  achievementsTitle: "Achievements", achievementOn: "earned {date}", achievementOpen: "not yet",
+  achievementNames: {
+    "first-win": ["First win", "Clear a pyramid."],
+    "no-hint": ["On your own", "Win a game without a hint."],
+    "no-undo": ["No second thoughts", "Win a game without an undo."],
+    shortest: ["Shortest line", "Win in the proven fewest moves (a challenge's par)."],
+    "one-pass": ["One pass", "Win without turning the waste over, where more passes are allowed."],
+    "every-variant": ["All six", "Win each of the six variants."],
+    expert: ["Expert", "Win an expert deal."],
+    "score-500": ["500", "Reach a score of 500."],
+    "days-7": ["A week", "Win on 7 days in a row in one variant."],
+    challenge: ["Challenger", "Complete a day's challenge."],
+  },
+};

@@ -4,7 +4,9 @@ import * as de from "./de.js";
 import * as en from "./en.js";
 
 // Saves, giving a game up, export and import (issue 9) are kept in a block of their own.
-const STRINGS = { en: { ...en.STRINGS, ...en.SAVES_STRINGS }, de: { ...de.STRINGS, ...de.SAVES_STRINGS } };
+const STRINGS = {
+  en: { ...en.STRINGS, ...en.SAVES_STRINGS, ...en.GOALS_STRINGS }, de: { ...de.STRINGS, ...de.SAVES_STRINGS, ...de.GOALS_STRINGS },
+};
 
 // Every refusal the server or the rules can give, by its code (errors.py, GET /api/codes), with
 // parameters filled in by refusals.js: cards and moves in words ({card}, {by}, {move}), the quoted
