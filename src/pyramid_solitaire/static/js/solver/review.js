@@ -91,6 +91,13 @@ export function review(kernel, game, timeLimit = REVIEW_SECONDS, clock = undefin
     ? { verdict: UNWINNABLE, line: [], proven: false }
     : shortestWay(kernel, game, game.states[0], left(), clock);
   if (last === 0) atLoss = start;
+  return reviewJson(game, found, start, atLoss, now() - started);
+}
+
+/** review.py's Review.to_dict: the marks by the split `found`, the ways from the start and from
+ *  the loss (null: none). */
+export function reviewJson(game, found, start, atLoss, seconds) {
+  const n = game.moves.length;
   const marks = game.moves.map((move, i) => ({ n: i + 1, move, mark: mark(found, i + 1) }));
   const losing = found.won + 1;
   const won = game.isWon;
@@ -99,10 +106,10 @@ export function review(kernel, game, timeLimit = REVIEW_SECONDS, clock = undefin
     start: { ...wayJson(start), winnable: found.verdict(0) },
     moves: marks,
     losing_move: losing >= 1 && losing <= n && mark(found, losing) === LOSING ? losing : null,
-    last_winnable: last,
+    last_winnable: found.lastWinnable(n),
     at_loss: atLoss ? wayJson(atLoss) : null,
     longer_by: won && start.proven && start.verdict === WINNABLE ? n - start.line.length : null,
     complete: marks.every((m) => m.mark !== UNKNOWN),
-    seconds: Math.round((now() - started) * 1e4) / 1e4,
+    seconds: Math.round(seconds * 1e4) / 1e4,
   };
 }

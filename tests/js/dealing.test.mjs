@@ -1,0 +1,53 @@
+// state/dealing.js: winnable-only per variant, the daily deal remembered by the local date, and
+// share links that open the same deal elsewhere. Run: node --test tests/js/
+import assert from "node:assert/strict";
+import { beforeEach, test } from "node:test";
+
+import { load, memoryStorage } from "./page.mjs";
+
+const dealing = await load("state/dealing.js");
+
+let storage;
+beforeEach(() => {
+  storage = memoryStorage();
+});
+
+test("winnable-only is a setting of each variant; junk reads as off", () => {
+  assert.equal(dealing.winnableOnly("giza"), false);
+  dealing.setWinnableOnly("giza", true);
+  dealing.setWinnableOnly("classic", true);
+  dealing.setWinnableOnly("giza", true); // once in the list
+  assert.deepEqual([dealing.winnableOnly("giza"), dealing.winnableOnly("pyramid")], [true, false]);
+  dealing.setWinnableOnly("giza", false);
+  assert.deepEqual([dealing.winnableOnly("giza"), dealing.winnableOnly("classic")], [false, true]);
+  storage.setItem("pyramid-solitaire.winnable-only", '{"giza": true}');
+  assert.equal(dealing.winnableOnly("giza"), false);
+  dealing.setWinnableOnly("giza", true); // junk is replaced, not a reason to fail
+  assert.equal(dealing.winnableOnly("giza"), true);
+});
+
+test("the daily deal is the player's local date, and a deal is known by its text", () => {
+  assert.equal(dealing.today(new Date(2026, 0, 5, 23, 59)), "2026-01-05");
+  const big = 12345678901234567890n; // deal numbers may be beyond a double's whole numbers
+  dealing.noteDaily("pyramid", "2026-12-01", big);
+  assert.equal(dealing.dailyDate("pyramid", big), "2026-12-01");
+  assert.equal(dealing.dailyDate("pyramid", "12345678901234567890"), "2026-12-01");
+  assert.equal(dealing.dailyDate("pyramid", 12345678901234567000), null);
+  assert.equal(dealing.dailyDate("giza", big), null);
+  assert.equal(dealing.dailyDate("pyramid", null), null);
+});
+
+test("a share link names the variant and the deal; reading one gives them back", () => {
+  const replaced = [];
+  globalThis.window = {
+    location: { href: "https://cards.example/play/?x=1#top", pathname: "/", search: "" },
+    history: { replaceState: (...args) => replaced.push(args) },
+  };
+  const link = dealing.shareLink("giza", 123n);
+  assert.equal(link, "https://cards.example/?variant=giza&deal=123");
+  assert.deepEqual(dealing.sharedDeal(new URL(link)), { variant: "giza", deal: "123" });
+  assert.deepEqual(dealing.sharedDeal({ search: "?deal=%2042%20" }), { variant: null, deal: "42" });
+  assert.equal(dealing.sharedDeal({ search: "?variant=giza" }), null);
+  dealing.forgetSharedDeal();
+  assert.deepEqual(replaced, [[null, "", "/"]]);
+});

@@ -1,0 +1,58 @@
+// solver/kernel.js: the C kernel as WebAssembly, its buffers laid in the wasm memory. The control
+// words 0..7 (kernel.h's PK_CONTROLS) are read and set, and none past them (the C answers -1 and
+// writes nothing: an off-by-one would reach past the work area's words); a table grows and is
+// emptied; keys pack as the native kernel's. Run: node --test tests/js/
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+
+import { kernel, load, root } from "./page.mjs";
+
+const { PK } = await load("solver/kernel.js");
+const { Game } = await load("rules/game.js");
+const k = await kernel();
+const CONTROLS = Number(/PK_CONTROLS = (\d+)/.exec(readFileSync(new URL("src/pyramid_solitaire/solver/c/kernel.h", root), "utf8"))[1]);
+
+test("every control word and no other is read and set", () => {
+  const game = new Game("pyramid", { deal: 1 });
+  k.begin(game.deal.cards, game.deal.variant, false, 10);
+  for (let which = 0; which < CONTROLS; which++) k.setControl(which, 1000 + which);
+  assert.deepEqual([...Array(CONTROLS).keys()].map((w) => k.control(w)), [...Array(CONTROLS).keys()].map((w) => 1000 + w));
+  for (const which of [-1, CONTROLS]) {
+    k.setControl(which, 7);
+    assert.equal(k.control(which), -1, `control word ${which}`);
+  }
+  assert.deepEqual([...Array(CONTROLS).keys()].map((w) => k.control(w)), [...Array(CONTROLS).keys()].map((w) => 1000 + w),
+    "a write past the words changed one of them");
+});
+
+test("a table grows to twice its slots, keeps its entries, and is emptied on clear", () => {
+  const game = new Game("pyramid", { deal: 13 });
+  let table = k.begin(game.deal.cards, game.deal.variant, false, 10);
+  assert.equal(table.bits, 10);
+  k.start(k.pack(0n, 0, 0));
+  let status = PK.BUDGET;
+  while (status === PK.BUDGET || status === PK.GROW) {
+    status = k.search(table, k.control(PK.NODES) + 1000, 0);
+    if (status === PK.GROW) table = k.grow(table, false);
+  }
+  assert.equal(status, PK.WIN);
+  assert.ok(k.control(PK.COUNT) > 0);
+  const grown = k.grow(table, false);
+  assert.equal(grown.bits, table.bits + 1);
+  k.clear(grown);
+  assert.equal(k.control(PK.COUNT), 0);
+});
+
+test("the key of the start position, and a line's moves are codes of the deal", () => {
+  assert.equal(k.pack(0n, 0, 0), 0n);
+  assert.notEqual(k.pack(1n, 0, 0), k.pack(0n, 1, 0));
+  const game = new Game("pyramid", { deal: 1 });
+  const table = k.begin(game.deal.cards, game.deal.variant, false, 14);
+  let status = k.start(k.pack(0n, 0, 0));
+  while (status === PK.BUDGET) status = k.search(table, 1 << 20, 0);
+  assert.equal(status, PK.WIN);
+  const line = k.line();
+  assert.equal(line.length, k.control(PK.DEPTH));
+  assert.ok(line.every((code) => [PK.KING, PK.PAIR, PK.DRAW, PK.RECYCLE].includes(code & 3)));
+});
