@@ -51,7 +51,13 @@ def test_deal_from_a_deck_string(capsys):
     [
         (["deal", "--deck", " ".join(DEAL_1.split()[:51])], "51 cards; missing: 7s"),
         (["deal", "--deck", DEAL_1.replace("7s", "9h")], "repeated: 9h; missing: 7s"),
-        (["deal", "--variant", "spider", "1"], "invalid choice: 'spider'"),
+        (["deal", "--variant", "spider", "1"], "unknown variant 'spider'"),
+        (
+            ["deal", "--variant", "classic:passes=0", "1"],
+            "passes=0 is not allowed (passes: 1 to 32 or unlimited)",
+        ),
+        (["solve", "--variant", "giza:passes=2", "1"], "option passes does not fit Giza: it has no stock"),
+        (["stats", "--variant", "pyramid:x=1", "--deals", "0..1"], "unknown option 'x'"),
         (["deal", "-5"], "deal number -5 is out of range"),
         (["deal", "1e2"], "'1e2' is not a deal number"),
         (["deal", str(2**64)], "out of range"),

@@ -363,7 +363,12 @@ def illegal_probe(game: Game, text: str) -> dict:
         game.undo()  # a probe that turns out legal leaves the game as it was
         raise LegalProbe
 
-    entry = {"variant": game.variant.id, **_source(game), "moves": [str(m) for m in game.moves], "move": text}
+    entry = {
+        "variant": game.variant.text,
+        **_source(game),
+        "moves": [str(m) for m in game.moves],
+        "move": text,
+    }
     try:
         return {**entry, **refusal(play)}
     except LegalProbe:

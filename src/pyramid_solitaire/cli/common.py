@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from ..engine.decks import RANDOM_DEALS, parse_deal_number
 from ..engine.errors import Refusal, cut
-from ..engine.variants import DEFAULT_VARIANT, VARIANTS
+from ..engine.variants import DEFAULT_VARIANT, UnknownVariant, get_variant
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -77,14 +77,24 @@ def add_command(
 def add_variant(
     parser: argparse.ArgumentParser, default: str | None = DEFAULT_VARIANT, what: str = ""
 ) -> None:
-    """--variant (-v): a variant id; None as the default means "not given" (the command decides)."""
+    """--variant (-v): a variant's text (an id, maybe with options: classic:win=all), kept in its
+    canonical form; None as the default means "not given" (the command decides)."""
     parser.add_argument(
         "--variant",
         "-v",
         default=default,
-        choices=list(VARIANTS),
-        help=what or f"rule variant (default {DEFAULT_VARIANT})",
+        type=variant_text,
+        metavar="VARIANT[:OPTION=VALUE,...]",
+        help=what or f"rule variant, options passes, overlap, win (default {DEFAULT_VARIANT})",
     )
+
+
+def variant_text(text: str) -> str:
+    """argparse type of --variant: the canonical text of the variant named, or its refusal."""
+    try:
+        return get_variant(text).text
+    except UnknownVariant as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
 
 
 def add_deal_choice(parser: argparse.ArgumentParser, random_default: bool = False) -> None:

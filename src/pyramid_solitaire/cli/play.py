@@ -4,7 +4,7 @@ import argparse
 import sys
 from typing import IO, TYPE_CHECKING, Any
 
-from ..engine.variants import DEFAULT_VARIANT, VARIANTS
+from ..engine.variants import DEFAULT_VARIANT, NAMED, OPTION_VALUES, VARIANTS
 from .common import UsageError, add_command, add_deal_choice, add_variant, game_from_args, read_file
 
 if TYPE_CHECKING:  # the board, records and json load in the commands that use them (common.py)
@@ -89,12 +89,19 @@ def add_play(sub: Any) -> None:
     p.set_defaults(func=cmd_play)
 
 
+OPTIONS_HELP = "; ".join(f"{name}: {values}" for name, values in OPTION_VALUES.items())
+
+
 def cmd_variants(args: argparse.Namespace, out: IO[str]) -> int:
     """List the variants: id, names, passes or piles, summary."""
-    for v in VARIANTS.values():
-        passes = f"{v.passes} pass{'es' * (v.passes != 1)}" if v.has_stock else f"{v.piles} piles of 3"
+    for v in [*VARIANTS.values(), *NAMED.values()]:
+        if not v.has_stock:
+            passes = f"{v.piles} piles of 3"
+        else:
+            passes = "unlimited passes" if v.passes is None else f"{v.passes} pass{'es' * (v.passes != 1)}"
         print(f"{v.id:15} {v.name_en} / {v.name_de} ({passes})", file=out)
         print(f"{'':15} {v.summary_en}", file=out)
+    print(f"\noptions, as VARIANT:option=value,... (e.g. classic:win=all): {OPTIONS_HELP}", file=out)
     return 0
 
 

@@ -95,7 +95,7 @@ def export_file(game: Game, elapsed_ms: int = 0, now: datetime | None = None) ->
         "app": EXPORT_APP,
         "format": EXPORT_FORMAT,
         "exported": stamp,
-        "saves": {game.variant.id: save},
+        "saves": {game.variant.text: save},
         "backups": {},
         "statistics": {},
         "settings": dict(DEFAULT_SETTINGS),

@@ -32,12 +32,12 @@ def draw_board(deal: Deal, state: State, mark: bool = False) -> str:
     if v.has_stock:
         stock = deal.stock_positions(state)
         top = ""
+        left = deal.passes_left(state)
         if stock and v.open_stock:
             top = f", top {_card(deal, state, stock[0], available, mark).strip()}"
         lines.append("")
-        lines.append(
-            f"stock: {len(stock)} card{'s' * (len(stock) != 1)}{top}; passes left: {deal.passes_left(state)}"
-        )
+        passes = "unlimited" if left is None else left
+        lines.append(f"stock: {len(stock)} card{'s' * (len(stock) != 1)}{top}; passes left: {passes}")
         lines.append("waste " + _pile_line(deal, state, deal.waste_positions(state), available, mark))
     else:
         lines.append("")

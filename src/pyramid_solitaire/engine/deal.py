@@ -21,6 +21,7 @@ from .variants import Variant, get_variant
 ROWS = 7
 PILE_SIZE = 3
 PYRAMID_MASK = (1 << PYRAMID_SIZE) - 1
+ALL_MASK = (1 << DECK_SIZE) - 1
 
 
 def slot(row: int, i: int) -> int:
@@ -38,6 +39,8 @@ def _covering() -> tuple[tuple[int, ...], ...]:
 
 
 COVERED_BY = _covering()
+# For each pyramid slot, the slots it covers (overlap discards: a card pairs with the one over it).
+COVERS = tuple(tuple(s for s in range(PYRAMID_SIZE) if p in COVERED_BY[s]) for p in range(PYRAMID_SIZE))
 
 
 class IllegalMove(Refusal):
@@ -123,17 +126,30 @@ START = State()
 class Deal:
     """A variant and its 52 cards: answers every rules question about a `State`.
 
-    The variant is a `Variant` or its id:
+    The variant is a `Variant` or its text. `goal` is the mask of deck positions whose cards must
+    all be gone to win: the variant's (the pyramid, or all 52 with win=all) unless a challenge
+    names another set (`with_goal`).
 
     >>> Deal.from_number("pyramid", 1)
     Deal.from_number('pyramid', 1)
     """
 
-    def __init__(self, variant: Variant | str, cards: Iterable[int], number: int | None = None):
+    def __init__(
+        self, variant: Variant | str, cards: Iterable[int], number: int | None = None, goal: int | None = None
+    ):
         self.variant = _variant(variant)
         self.cards = tuple(cards)
         self.number = number
         self.position = {card: p for p, card in enumerate(self.cards)}
+        self.goal = (ALL_MASK if self.variant.win == "all" else PYRAMID_MASK) if goal is None else goal
+
+    def with_goal(self, goal: int | Iterable[int]) -> "Deal":
+        """The same deal won when the cards of `goal` are gone: a mask of deck positions, or cards."""
+        if not isinstance(goal, int):
+            goal = sum(1 << self.position[card] for card in set(goal))
+        if isinstance(goal, bool) or not 0 < goal <= ALL_MASK:
+            raise ValueError(f"a goal is a non-empty set of the deal's cards, not {goal!r}")
+        return Deal(self.variant, self.cards, self.number, goal)
 
     @classmethod
     def from_number(cls, variant: Variant | str, number: int) -> "Deal":
@@ -151,8 +167,8 @@ class Deal:
 
     def __repr__(self) -> str:
         if self.number is not None:
-            return f"Deal.from_number({self.variant.id!r}, {self.number})"
-        return f"Deal.from_deck({self.variant.id!r}, {self.deck_string()!r})"
+            return f"Deal.from_number({self.variant.text!r}, {self.number})"
+        return f"Deal.from_deck({self.variant.text!r}, {self.deck_string()!r})"
 
     # --- where the cards lie -------------------------------------------------------------
 
@@ -211,12 +227,23 @@ class Deal:
 
     def can_recycle(self, state: State) -> bool:
         """Whether the waste may be turned over into a new stock now."""
+        recycles = self.variant.recycles
         return (
             self.variant.has_stock
-            and state.recycles < self.variant.recycles
+            and (recycles is None or state.recycles < recycles)
             and not self.stock_positions(state)
             and any(self.waste_positions(state))
         )
+
+    def overlap_partner(self, state: State, p: int) -> int | None:
+        """Overlap discards: the one card left over pyramid position `p` when it is free (then
+        the two may pair), else None. None too in a variant without overlap discards."""
+        if not self.variant.overlap or p >= PYRAMID_SIZE or state.removed >> p & 1:
+            return None
+        over = [c for c in COVERED_BY[p] if not state.removed >> c & 1]
+        if len(over) == 1 and self.is_free(state, over[0]):
+            return over[0]
+        return None
 
     def legal_moves(self, state: State) -> list[Move]:
         """Kings, then pairs, each in deck order, then draw, then recycle; none once won."""
@@ -225,9 +252,12 @@ class Deal:
         avail = self.available_positions(state)
         cards = [self.cards[p] for p in avail]
         moves = [Move(MoveKind.KING, (c,)) for c in cards if is_king(c)]
-        moves += [
-            Move(MoveKind.PAIR, (a, b)) for i, a in enumerate(cards) for b in cards[i + 1 :] if pairs(a, b)
-        ]
+        twos = [(avail[i], b) for i, a in enumerate(cards) for b in avail[i + 1 :] if pairs(a, self.cards[b])]
+        for p in range(PYRAMID_SIZE):
+            over = self.overlap_partner(state, p)
+            if over is not None and pairs(self.cards[p], self.cards[over]):
+                twos.append((p, over))
+        moves += [Move(MoveKind.PAIR, (self.cards[a], self.cards[b])) for a, b in sorted(twos)]
         if self.can_draw(state):
             moves.append(DRAW)
         if self.can_recycle(state):
@@ -235,15 +265,17 @@ class Deal:
         return moves
 
     def is_won(self, state: State) -> bool:
-        """Whether all 28 pyramid cards are gone."""
-        return state.removed & PYRAMID_MASK == PYRAMID_MASK
+        """Whether every card of the goal is gone (the 28 of the pyramid, or all 52 with win=all)."""
+        return state.removed & self.goal == self.goal
 
     def is_stuck(self, state: State) -> bool:
         """Whether the game is lost: not won, and no move is left."""
         return not self.is_won(state) and not self.legal_moves(state)
 
-    def passes_left(self, state: State) -> int:
-        """Passes through the stock still to come, the current one included."""
+    def passes_left(self, state: State) -> int | None:
+        """Passes through the stock still to come, the current one included; None: unlimited."""
+        if self.variant.passes is None:
+            return None
         return max(self.variant.passes - state.recycles, 0)
 
     def apply(self, state: State, move: Move) -> State:
@@ -282,21 +314,27 @@ class Deal:
             a, b = move.cards
             if a == b:
                 raise IllegalMove("same_card_twice", move=f"{card_text(a)}+{card_text(b)}")
-            for card in move.cards:
-                self._check_available(state, card)
+            if not self._overlapping(state, a, b):
+                for card in move.cards:
+                    self._check_available(state, card)
             if not pairs(a, b):
                 raise IllegalMove("not_thirteen", a=card_text(a), b=card_text(b))
         else:
             raise IllegalMove("move_kind", kind=cut(move.kind))
 
     def _named(self) -> dict[str, str]:
-        """The variant as refusal parameters: its id (for the page) and English name."""
-        return {"variant": self.variant.id, "name": self.variant.name_en}
+        """The variant as refusal parameters: its text (for the page) and English name."""
+        return {"variant": self.variant.text, "name": self.variant.name_en}
+
+    def _overlapping(self, state: State, a: int, b: int) -> bool:
+        """Whether cards a and b are an overlap pair: one the only card left over the other, free."""
+        pa, pb = self.position[a], self.position[b]
+        return self.overlap_partner(state, pa) == pb or self.overlap_partner(state, pb) == pa
 
     def _check_recycle(self, state: State) -> None:
         if not self.variant.has_stock:
             raise IllegalMove("recycle_no_stock", **self._named())
-        if state.recycles >= self.variant.recycles:
+        if self.variant.recycles is not None and state.recycles >= self.variant.recycles:
             if self.variant.recycles:
                 raise IllegalMove("recycle_none_left")
             raise IllegalMove("recycle_one_pass", **self._named())

@@ -28,6 +28,11 @@ MESSAGES: dict[str, str] = {
     "deal_source": "give one deal source only, not {given}",
     # variants (variants.py)
     "variant_unknown": "unknown variant '{variant}' (known: {known})",
+    "variant_option_syntax": "'{text}' is not an option of {variant}: write option=value, e.g. passes=1",
+    "variant_option_unknown": "unknown option '{option}' (options: {known})",
+    "variant_option_twice": "option {option} is given twice",
+    "variant_option_value": "{option}={value} is not allowed ({option}: {allowed})",
+    "variant_option_no_stock": "option {option} does not fit {name}: it has no stock",
     # moves (deal.py); `name` is the variant's English name, `variant` its id
     "move_syntax": "'{text}' is not a move: write a pair as 7h+6c, a king as Kd, or draw / recycle",
     "move_card": "'{text}' is not a move: {reason}",

@@ -63,7 +63,7 @@ class Game:
         source = f"number={self.deal.number}" if self.deal.number is not None else "deck=..."
         line = self.deal.format_line(self.moves)
         redo = f", redo={self.deal.format_line(self.redo_moves)!r}" if self.redo_moves else ""
-        return f"Game({self.variant.id!r}, {source}, moves={line!r}{redo})"
+        return f"Game({self.variant.text!r}, {source}, moves={line!r}{redo})"
 
     @property
     def variant(self) -> Variant:
@@ -87,7 +87,7 @@ class Game:
 
     @property
     def is_won(self) -> bool:
-        """Whether the pyramid is cleared."""
+        """Whether the goal is reached: the pyramid cleared (all 52 cards gone with win=all)."""
         return self.deal.is_won(self.state)
 
     @property
@@ -96,7 +96,7 @@ class Game:
         return self.deal.is_stuck(self.state)
 
     @property
-    def passes_left(self) -> int:
+    def passes_left(self) -> int | None:
         """Passes through the stock still to come, the current one included."""
         return self.deal.passes_left(self.state)
 
@@ -147,7 +147,7 @@ class Game:
 
     def to_record(self) -> dict[str, Any]:
         """The game as its JSON record (version, variant, deal or deck, moves, redo)."""
-        record: dict[str, Any] = {"version": RECORD_VERSION, "variant": self.variant.id}
+        record: dict[str, Any] = {"version": RECORD_VERSION, "variant": self.variant.text}
         if self.deal.number is not None:
             record["deal"] = self.deal.number
         else:

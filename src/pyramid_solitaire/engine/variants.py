@@ -1,35 +1,60 @@
-"""The rule variants of RULES.md as data: one frozen record per variant, one registry.
+"""The rule variants of RULES.md as data: one frozen record per variant, one registry, and the
+options any stock variant takes (OPTIONS.md): passes, overlap discards and what wins.
+
+One text names a variant with options everywhere: `VARIANT:option=value,...`, printed in one
+canonical order, the options equal to the variant's own left out.
 
 >>> VARIANTS["giza"].has_stock
 False
 >>> [field for field in PUBLIC_FIELDS if field not in RULE_FIELDS][:3]
 ['id', 'name_en', 'name_de']
+>>> get_variant("pyramid:win=all,passes=unlimited").text
+'pyramid:passes=unlimited,win=all'
+>>> get_variant("classic:passes=3,overlap=no").text
+'classic:passes=3'
+>>> get_variant("original").passes, get_variant("original").win
+(1, 'all')
 """
 
+import dataclasses
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from .errors import Refusal, cut
 
+# The most passes a variant may have: the solver's kernel packs the recycles of a position in a
+# few bits of its key (solver/c/kernel.h, PK_MAX_RECYCLES = MAX_PASSES - 1). More passes than
+# this never help anyway past a point (a line needs at most one recycle between two removals),
+# and `unlimited` is always there.
+MAX_PASSES = 32
+UNLIMITED = "unlimited"
+WINS = ("pyramid", "all")  # what wins: the pyramid's 28 cards, or every card of the pack
+OPTIONS = ("passes", "overlap", "win")  # the canonical order of the options in a variant's text
+
 
 class UnknownVariant(Refusal):
-    """A variant id that is not in the registry."""
+    """A variant id that is not in the registry, or options it does not take."""
 
 
 @dataclass(frozen=True, kw_only=True)
 class Variant:
     """One rule variant: its id, names, the rules as numbers, and a summary in each language.
-    Built with keywords only (nine positional values would be easy to put in the wrong order)."""
+    Built with keywords only (nine positional values would be easy to put in the wrong order).
+    `with_options` (and `get_variant` of a text with options) makes the same variant with other
+    passes, overlap discards or win."""
 
     id: str
     name_de: str
     name_en: str
-    passes: int  # passes through the stock; 0 where there is no stock (Giza)
+    passes: int | None  # passes through the stock; 0 where there is no stock (Giza), None: unlimited
     wastes: int  # waste piles a draw deals onto; 0 where there is no stock
     piles: int  # face-up piles of three (Giza), 0 otherwise
     open_stock: bool  # the top card of the stock is available too
     summary_en: str
     summary_de: str
+    overlap: bool = False  # a pyramid card may pair with the one card left over it, when that is free
+    win: str = "pyramid"  # what wins: "pyramid" (its 28 cards gone) or "all" (all 52)
 
     @property
     def has_stock(self) -> bool:
@@ -37,9 +62,22 @@ class Variant:
         return self.piles == 0
 
     @property
-    def recycles(self) -> int:
-        """How often the waste may be turned over into a new stock."""
-        return max(self.passes - 1, 0)
+    def recycles(self) -> int | None:
+        """How often the waste may be turned over into a new stock; None: as often as wanted."""
+        return None if self.passes is None else max(self.passes - 1, 0)
+
+    @property
+    def text(self) -> str:
+        """The variant's canonical text: its id, then the options that differ from its own."""
+        own = NAMED.get(self.id) or VARIANTS.get(self.id)
+        changed = [name for name in OPTIONS if own is None or getattr(self, name) != getattr(own, name)]
+        if not changed or own is None:
+            return self.id
+        return self.id + ":" + ",".join(f"{name}={option_text(self, name)}" for name in changed)
+
+    def options(self) -> dict[str, Any]:
+        """The options as data: passes (None: unlimited), overlap, win."""
+        return {name: getattr(self, name) for name in OPTIONS}
 
     def rules(self) -> dict[str, Any]:
         """The rules as data (RULE_FIELDS): what the page's engine and the corpus take."""
@@ -162,12 +200,168 @@ VARIANTS: dict[str, Variant] = {
     )
 }
 
+# The well-known rule sets as named variants (docs/variants.md gives their sources): each is a
+# stock variant with options, under its own id and names.
+NAMED: dict[str, Variant] = {
+    v.id: v
+    for v in (
+        Variant(
+            id="original",
+            name_de="Pyramide (Originalregeln)",
+            name_en="Pyramid, the original game",
+            passes=1,
+            wastes=1,
+            piles=0,
+            open_stock=False,
+            win="all",
+            summary_en=(
+                "The game as first printed: pair cards that add up to 13, kings go alone, one pass "
+                "through the stock, and the game is won only when all 52 cards are gone."
+            ),
+            summary_de=(
+                "Das Spiel wie zuerst gedruckt: Paare mit der Summe 13, Könige allein, ein Durchgang "
+                "durch den Vorrat, und gewonnen ist es erst, wenn alle 52 Karten weg sind."
+            ),
+        ),
+        Variant(
+            id="overlap",
+            name_de="Pyramiden-Solitär mit Überlappung",
+            name_en="Pyramid, overlap discards",
+            passes=3,
+            wastes=1,
+            piles=0,
+            open_stock=False,
+            overlap=True,
+            summary_en=(
+                "As Pyramid (three passes), but a card may also pair with the one card left over "
+                "it, when that card is free."
+            ),
+            summary_de=(
+                "Wie Pyramiden-Solitär (drei Durchgänge), doch eine Karte darf auch mit der einen "
+                "Karte gepaart werden, die sie noch bedeckt, wenn diese frei ist."
+            ),
+        ),
+        Variant(
+            id="unlimited",
+            name_de="Pyramiden-Solitär ohne Grenze der Durchgänge",
+            name_en="Pyramid, unlimited passes",
+            passes=None,
+            wastes=1,
+            piles=0,
+            open_stock=False,
+            summary_en=(
+                "As Pyramid, but you may turn the waste over and go through the stock as often as you like."
+            ),
+            summary_de=(
+                "Wie Pyramiden-Solitär, doch du darfst den Ablagestapel umdrehen und den Vorrat so "
+                "oft durchgehen, wie du willst."
+            ),
+        ),
+    )
+}
+
 DEFAULT_VARIANT = "pyramid"
+OPTION_VALUES = {
+    "passes": f"1 to {MAX_PASSES} or {UNLIMITED}",
+    "overlap": "yes or no",
+    "win": "pyramid or all",
+}
+_OPTION = re.compile(r"([a-z]+)=([a-z0-9]+)", re.ASCII)
 
 
-def get_variant(variant_id: str) -> Variant:
-    """The variant of an id; UnknownVariant names the known ones."""
-    try:
-        return VARIANTS[variant_id]
-    except (KeyError, TypeError):
-        raise UnknownVariant("variant_unknown", variant=cut(variant_id), known=list(VARIANTS)) from None
+def option_text(variant: Variant, name: str) -> str:
+    """An option's value as the variant's text writes it."""
+    value = getattr(variant, name)
+    if name == "passes":
+        return UNLIMITED if value is None else str(value)
+    if name == "overlap":
+        return "yes" if value else "no"
+    return str(value)
+
+
+def get_variant(text: str) -> Variant:
+    """The variant a text names: an id (VARIANTS or NAMED), then maybe `:option=value,...`.
+    UnknownVariant names the known ids; a bad option is refused naming it and its values."""
+    # `known` lists the stock variants only, as the page's rules do until they know NAMED too.
+    if not isinstance(text, str):
+        raise UnknownVariant("variant_unknown", variant=cut(text), known=list(VARIANTS))
+    variant_id, colon, options = text.partition(":")
+    variant = VARIANTS.get(variant_id) or NAMED.get(variant_id)
+    if variant is None:
+        raise UnknownVariant("variant_unknown", variant=cut(variant_id), known=list(VARIANTS))
+    if not colon:
+        return variant
+    values: dict[str, str] = {}
+    for part in options.split(","):
+        found = _OPTION.fullmatch(part)
+        if found is None:
+            raise UnknownVariant("variant_option_syntax", text=cut(part), variant=variant.id)
+        name, value = found.groups()
+        if name not in OPTIONS:
+            raise UnknownVariant("variant_option_unknown", option=cut(name), known=list(OPTIONS))
+        if name in values:
+            raise UnknownVariant("variant_option_twice", option=name)
+        values[name] = value
+    return with_options(variant, **values)
+
+
+def with_options(variant: Variant, **values: str) -> Variant:
+    """The variant with options given as their texts (passes="2", overlap="yes", win="all")."""
+    changes: dict[str, Any] = {name: _option_value(variant, name, value) for name, value in values.items()}
+    changed = dataclasses.replace(variant, **changes)
+    own = NAMED.get(variant.id) or VARIANTS.get(variant.id) or variant
+    differ = [name for name in OPTIONS if getattr(changed, name) != getattr(own, name)]
+    if not differ:
+        return own
+    en = ", ".join(_said(changed, name, "en") for name in differ)
+    de = ", ".join(_said(changed, name, "de") for name in differ)
+    return dataclasses.replace(
+        changed,
+        name_en=f"{own.name_en} ({en})",
+        name_de=f"{own.name_de} ({de})",
+        summary_en=f"{own.summary_en} Options: {en}.",
+        summary_de=f"{own.summary_de} Optionen: {de}.",
+    )
+
+
+def _said(variant: Variant, name: str, language: str) -> str:
+    """An option in words, for the names and summaries of a variant with options."""
+    value = getattr(variant, name)
+    if name == "passes":
+        if value is None:
+            return "unlimited passes" if language == "en" else "beliebig viele Durchgänge"
+        if language == "en":
+            return "1 pass" if value == 1 else f"{value} passes"
+        return "1 Durchgang" if value == 1 else f"{value} Durchgänge"
+    if name == "overlap":
+        if language == "en":
+            return "overlap discards" if value else "no overlap discards"
+        return "mit Überlappung" if value else "ohne Überlappung"
+    if language == "en":
+        return "won with all 52 cards" if value == "all" else "won with the pyramid"
+    return "gewonnen mit allen 52 Karten" if value == "all" else "gewonnen mit der Pyramide"
+
+
+def _option_value(variant: Variant, name: str, value: str) -> Any:
+    def refuse() -> UnknownVariant:
+        return UnknownVariant(
+            "variant_option_value", option=name, value=cut(value), allowed=OPTION_VALUES[name]
+        )
+
+    if name == "passes":
+        if not variant.has_stock:
+            raise UnknownVariant(
+                "variant_option_no_stock", option=name, variant=variant.id, name=variant.name_en
+            )
+        if value == UNLIMITED:
+            return None
+        if not value.isdigit() or not 1 <= int(value) <= MAX_PASSES:
+            raise refuse()
+        return int(value)
+    if name == "overlap":
+        if value not in ("yes", "no"):
+            raise refuse()
+        return value == "yes"
+    if value not in WINS:
+        raise refuse()
+    return value

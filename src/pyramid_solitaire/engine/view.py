@@ -38,7 +38,7 @@ def view(game: Game) -> dict[str, Any]:
     open_top = deal.variant.open_stock and bool(stock)
     moves = game.legal_moves()
     return {
-        "variant": game.variant.id,
+        "variant": game.variant.text,
         "deal": dump(game).get("deal"),
         "pyramid": pyramid,
         "stock": {"count": len(stock), "top": text(stock[0]) if open_top else None, "available": open_top},

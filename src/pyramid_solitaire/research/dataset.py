@@ -26,7 +26,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from ..engine.variants import VARIANTS
+from ..engine.variants import UnknownVariant, get_variant
 
 TEXT = pa.dictionary(pa.int8(), pa.string())  # a few distinct values: stored once per file
 ROW_SCHEMA = pa.schema(
@@ -52,7 +52,7 @@ UNRECORDED = "unrecorded"  # the solver version of rows stored before the column
 CSV_FIELDS = ("deal", "verdict", "steps", "states", "seconds")
 DIGITS = 20  # 2**64 - 1 has 20 digits: zero-padded names sort in deal order
 NAME = re.compile(
-    r"^(?P<variant>[a-z-]+)(?P<shortest>\.shortest)?\.(?P<first>\d{20})-(?P<last>\d{20})\.parquet$"
+    r"^(?P<variant>[a-z][a-z0-9:=,-]*?)(?P<shortest>\.shortest)?\.(?P<first>\d{20})-(?P<last>\d{20})\.parquet$"
 )
 
 
@@ -116,8 +116,16 @@ def _names(folder: str) -> Iterator[tuple[str, re.Match[str]]]:
         raise ValueError(f"cannot read the folder {folder}: {err.strerror}") from None
     for name in names:
         m = NAME.match(name)
-        if m and m["variant"] in VARIANTS:
+        if m and _is_variant(m["variant"]):
             yield name, m
+
+
+def _is_variant(text: str) -> bool:
+    """Whether a file name's variant is one, options and all, in its canonical text."""
+    try:
+        return get_variant(text).text == text
+    except UnknownVariant:
+        return False
 
 
 def missing(numbers: range, chunks: list[Chunk], size: int) -> Iterator[range]:

@@ -140,7 +140,7 @@ class PyramidSolitaireEnv(gym.Env[dict[str, Any], np.int64]):
         return {
             "cards": where,
             "stock": len(deal.stock_positions(state)),
-            "passes_left": min(self.game.passes_left, 3),
+            "passes_left": 3 if self.game.passes_left is None else min(self.game.passes_left, 3),
         }
 
     def info(self) -> dict[str, Any]:

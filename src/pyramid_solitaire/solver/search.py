@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from ..engine.deal import START, Deal, Move, MoveKind, State
+from ..engine.deal import PYRAMID_MASK, START, Deal, Move, MoveKind, State
 from ..engine.decks import DECK_SIZE
 from . import _kernel as ck  # the C kernel (c/, built by the install; _kernel.pyi its interface)
 
@@ -128,6 +128,8 @@ class _Search:
     def __init__(self, deal: Deal, shortest: bool):
         self.deal = deal
         v = deal.variant
+        if v.overlap or v.recycles is None or v.recycles > 2 or deal.goal != PYRAMID_MASK:
+            raise ValueError(f"the solver does not play {v.text} yet")
         self.cards = bytearray(ck.CARDS_BYTES)
         ck.cards_init(
             self.cards, bytes(deal.cards), v.wastes, v.piles, int(v.open_stock), v.recycles, int(shortest)
@@ -234,7 +236,7 @@ def state_key(deal: Deal, state: State) -> int:
         raise ValueError(f"a position is a State, not {type(state).__name__}")
     if not 0 <= state.removed < 1 << DECK_SIZE or not 0 <= state.drawn <= DECK_SIZE - 28:
         raise ValueError(f"not a position: {state}")
-    if not 0 <= state.recycles <= deal.variant.recycles:
+    if not 0 <= state.recycles <= (deal.variant.recycles or 0):
         raise ValueError(f"not a position of {deal.variant.name_en}: {state.recycles} recycles")
     return ck.pack(state.removed, state.drawn, state.recycles)
 

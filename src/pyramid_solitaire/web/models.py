@@ -16,7 +16,7 @@ class Body(BaseModel):
 class NewGame(Body):
     """The body of a new game: variant, deal or deck, winnable only, or the daily deal."""
 
-    variant: str = Field(DEFAULT_VARIANT, max_length=40)
+    variant: str = Field(DEFAULT_VARIANT, max_length=80)  # an id and its options (variants.py)
     deal: Any = None  # a number or its digits, read by decks.parse_deal_number as everywhere
     deck: str | None = Field(None, max_length=1000)
     winnable_only: bool = False  # a random deal that the solver proves winnable

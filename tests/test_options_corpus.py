@@ -1,0 +1,79 @@
+"""The Python engine still answers what the options corpus says (tests/golden/options_corpus.json,
+written by tools/options_corpus.py): the rule options' moves, refusals and wins. The page's rules
+are held to it once they play options (a separate file until then, so tests/js keep passing)."""
+
+import json
+from functools import partial
+from pathlib import Path
+
+import pytest
+from tools.corpus import act, illegal_probe, refusal
+from tools.options_corpus import OPTIONS_CORPUS, refused_section, variants_section
+
+from pyramid_solitaire.engine.game import Game
+from pyramid_solitaire.engine.variants import get_variant
+from pyramid_solitaire.engine.view import dump, view
+
+REGENERATE = "regenerate with `python tools/options_corpus.py` if the rule changed on purpose"
+corpus = json.loads(Path(OPTIONS_CORPUS).read_text(encoding="utf-8"))
+
+
+def new_game(entry: dict) -> Game:
+    if "deal" in entry:
+        return Game(entry["variant"], number=int(entry["deal"]))
+    return Game(entry["variant"], deck=entry["deck"])
+
+
+def test_variants_and_refused_texts():
+    assert variants_section() == corpus["variants"], REGENERATE
+    assert refused_section() == corpus["refused"], REGENERATE
+    for rules in corpus["variants"].values():
+        assert get_variant(rules["text"]).text == rules["text"]  # the canonical text reads back as itself
+
+
+@pytest.mark.parametrize("entry", corpus["games"], ids=lambda g: f"{g['variant']}: {g['name']}")
+def test_games_view_after_every_step(entry):
+    game = new_game(entry)
+    assert view(game) == entry["start"], REGENERATE
+    for n, step in enumerate(entry["steps"], 1):
+        act(game, step["do"])
+        assert view(game) == step["view"], f"step {n} ({step['do']}); {REGENERATE}"
+
+
+def test_playouts_legal_moves_after_every_step():
+    for entry in corpus["playouts"]:
+        game = new_game(entry)
+        for n, (action, moves, end) in enumerate(entry["steps"], 1):
+            act(game, action)
+            where = f"{entry['variant']} deal {entry['deal']} step {n} ({action}); {REGENERATE}"
+            assert " ".join(str(m) for m in game.legal_moves()) == moves, where
+            assert ("won" if game.is_won else "stuck" if game.is_stuck else "") == end, where
+
+
+def test_illegal_moves_under_options():
+    for probe in corpus["illegal"]:
+        game = new_game(probe)
+        for move in probe["moves"]:
+            game.play(move)
+        assert illegal_probe(game, probe["move"]) == probe, REGENERATE
+
+
+def test_records_with_options():
+    for good in corpus["records"]["good"]:
+        game = Game.from_record(good["record"])
+        assert view(game) == good["view"] and dump(game) == good["dump"]
+    for bad in corpus["records"]["bad"]:
+        assert {"record": bad["record"], **refusal(partial(Game.from_record, bad["record"]))} == bad, (
+            REGENERATE
+        )
+
+
+def test_the_corpus_shows_each_option_at_work():
+    views = [v for g in corpus["games"] for v in [g["start"]] + [s["view"] for s in g["steps"]]]
+    assert any(v["passes_left"] is None and v["can_recycle"] for v in views), "an unlimited recycle"
+    overlap = next(g for g in corpus["games"] if g["name"] == "an overlap pair")
+    assert "7c+6c" in overlap["steps"][0]["view"]["moves"]
+    assert any(p["error"] is None and p["move"] == "7c+6c" for p in corpus["illegal"])
+    assert any(p.get("code") == "card_covered" and p["move"] == "7c+6c" for p in corpus["illegal"])
+    ends = {(e["variant"], s[2]) for e in corpus["playouts"] for s in e["steps"][-1:]}
+    assert any(end == "stuck" for _, end in ends)
