@@ -25,6 +25,7 @@ SCRIPTS = [
     "wasm.py",
     "agents.py",
     "page_bytes.py",
+    "daily.py",
 ]
 NOT_STARTED = {
     "solver_abuse.py": "needs Locust, the `bench` extra that `make load` installs",

@@ -3,6 +3,7 @@
     common    usage errors as refusals, the deal arguments, reading files
     play      variants, deal, play          serve     serve (the browser game)
     solving   hint, review, solve           research  stats (win rates on Dask)
+    daily     daily (the day's challenges)
 
 Each subcommand is a function `cmd_NAME(args, out) -> int`, added to the parser by `add_NAME`
 (COMMANDS below: the table of contents); errors a user can act on are
@@ -16,7 +17,7 @@ import os
 import sys
 
 from ..engine.errors import Refusal, cut
-from . import play, research, serve, solving
+from . import daily, play, research, serve, solving
 from .common import EXIT_INTERRUPTED, EXIT_PIPE, EXIT_USAGE, Parser
 from .serve import cmd_serve
 
@@ -34,6 +35,7 @@ COMMANDS = {
     "review": solving.add_review,
     "solve": solving.add_solve,
     "stats": research.add_stats,
+    "daily": daily.add_daily,
 }
 
 

@@ -56,6 +56,8 @@ MESSAGES: dict[str, str] = {
     "card_under_waste_pile": "{card} is under {top} in waste pile {pile}",
     "card_in_stock": "{card} is still in the stock",
     "card_in_stock_not_top": "{card} is still in the stock, not on top",
+    # the day's challenges (goals/daily.py; a bad date is daily_date, below)
+    "daily_date_range": "there are challenges for the days {first} to {last}, not {text}",
     # games and their records (game.py)
     "nothing_to_undo": "nothing to undo",
     "nothing_to_redo": "nothing to redo",

@@ -163,6 +163,7 @@ export const REFUSALS = {
   request_not_json: "Die Anfrage ist beschädigt", request_field_missing: "In der Anfrage fehlt {field}",
   request_field_unknown: "Die Anfrage hat einen unbekannten Teil {field}", request_field_invalid: "In der Anfrage ist {field} ungültig",
   daily_date: "{text} ist kein Datum",
+  daily_date_range: "Aufgaben gibt es für die Tage {first} bis {last}, nicht für {text}",
   not_found: "Die Seite {path} gibt es nicht", method_not_allowed: "{method} ist auf {path} nicht erlaubt",
   http_error: "Der Server antwortete mit Fehler {status}", invalid: "Die Anfrage ist ungültig",
 };

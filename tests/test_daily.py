@@ -1,0 +1,120 @@
+"""The day's challenges (goals/daily.py, `pyramid-solitaire daily`): a week of them, each proof
+replayed by the rules engine achieves its goal; kinds and variants vary; the same day twice is
+the same; bad dates are one line and exit 2."""
+
+import json
+from datetime import date, timedelta
+
+import pytest
+
+from pyramid_solitaire.cli import main
+from pyramid_solitaire.engine.deal import Deal
+from pyramid_solitaire.engine.game import Game
+from pyramid_solitaire.goals import daily
+from pyramid_solitaire.goals.daily import Goal, achieved, challenges, parse_day
+from pyramid_solitaire.goals.score import score
+
+WEEK = [date(2026, 12, 1) + timedelta(days=i) for i in range(7)]
+
+
+@pytest.fixture(scope="module")
+def week():
+    return {day: challenges(day) for day in WEEK}
+
+
+def played(variant: str, deal: int, proof: str) -> Game:
+    """The proof played move by move on a fresh game (each move checked by the rules)."""
+    game = Game(variant, number=deal)
+    for move in proof.split():
+        game.play(move)
+    return game
+
+
+def test_a_week_of_proofs_achieve_their_goals(week):
+    for day, made in week.items():
+        assert len(made) >= 4, day
+        for c in made:
+            d = c.to_dict()
+            game = played(d["variant"], d["deal"], d["proof"])
+            goal = d["goal"]
+            if goal["kind"] in ("clear", "moves"):
+                assert game.is_won, c.id
+            if goal["kind"] == "moves":
+                assert goal["par"] <= len(game.moves) <= goal["at_most"], c.id
+                assert len(game.moves) == goal["par"]  # the proof is the shortest line
+            if goal["kind"] == "score":
+                assert max(score(s) for s in game.states) >= goal["score"], c.id
+            if goal["kind"] == "cards":
+                gone = {str(m) for m in game.moves}
+                assert all(any(card in m.split("+") for m in gone) for card in goal["cards"])
+
+
+def test_the_week_varies(week):
+    kinds = {c.goal.kind for made in week.values() for c in made}
+    variants = {c.variant for made in week.values() for c in made}
+    assert {"clear", "moves", "score"} <= kinds
+    assert len(variants) == 6
+    for made in week.values():
+        assert len({c.variant for c in made}) == len(made)  # another variant each step
+        assert [c.id for c in made] == [f"{made[0].id[:10]}-{i + 1}" for i in range(len(made))]
+
+
+def test_grades_rise_through_the_day(week):
+    order = {g: i for i, g in enumerate(daily.GRADES)}
+    for made in week.values():
+        grades = [c.grade for c in made]
+        if all(grades):
+            assert [order[g] for g in grades] == sorted(order[g] for g in grades)
+        margins = [c.goal.at_most - c.goal.par for c in made if c.goal.kind == "moves"]
+        assert margins == sorted(margins, reverse=True)  # the later, the closer to par
+
+
+def test_same_day_same_challenges(week):
+    assert [c.to_dict() for c in challenges(WEEK[0])] == [c.to_dict() for c in week[WEEK[0]]]
+
+
+def test_achieved_is_strict():
+    """The checker the proofs are held to refuses a line that falls short of each goal."""
+    deal = Deal.from_number("pyramid", 1)
+    from pyramid_solitaire.solver import solve
+
+    line = solve(deal, shortest=True).line
+    assert achieved(deal, Goal("moves", at_most=len(line), par=len(line)), line)
+    assert not achieved(deal, Goal("moves", at_most=len(line) - 1, par=len(line)), line)
+    assert not achieved(deal, Goal("clear"), line[:-1])
+    assert not achieved(deal, Goal("score", score=10_000), line)
+    assert achieved(deal, Goal("cards", cards=(str(line[0]),)), line)
+    assert not achieved(deal, Goal("cards", cards=("Kc",)), ())
+
+
+def test_json_of_the_command(capsys):
+    assert main(["daily", "2026-12-01", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["date"] == "2026-12-01"
+    first = out["challenges"][0]
+    assert set(first) == {"id", "variant", "deal", "grade", "goal", "proof"}
+    moves = next(c for c in out["challenges"] if c["goal"]["kind"] == "moves")
+    assert set(moves["goal"]) == {"kind", "at_most", "par"}
+
+
+def test_text_of_the_command(capsys):
+    assert main(["daily", "2026-12-01"]) == 0
+    out = capsys.readouterr().out
+    assert "2026-12-01-1" in out and "proof: " in out
+
+
+@pytest.mark.parametrize(
+    "text", ["2026-13-01", "tomorrow", "2026-1-1", "1999-12-31", "2201-01-01", "20261201", ""]
+)
+def test_bad_dates_are_one_line_and_exit_2(text, capsys):
+    assert main(["daily", text]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "error" in err
+
+
+def test_parse_day_bounds():
+    assert parse_day("2000-01-01") == date(2000, 1, 1)
+    assert parse_day("2200-12-31") == date(2200, 12, 31)
+    with pytest.raises(daily.DailyDateError) as refused:
+        parse_day("2200-12-32")
+    assert refused.value.code == "daily_date"
