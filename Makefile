@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint browser node proxies axe wasm-tools wasm corpus mutants bench load clean
+.PHONY: install run test lint browser node proxies axe wasm-tools wasm corpus mutants bench load clean dist
 
 install: $(STAMP)
 
@@ -47,6 +47,10 @@ wasm-tools:
 wasm: install wasm-tools
 	$(BIN)/python tools/wasm.py
 
+# The release files in dist/: an sdist and a manylinux wheel built from it (tools/dist.py).
+dist: install
+	$(BIN)/python tools/dist.py
+
 run: install
 	$(BIN)/pyramid-solitaire serve --host 127.0.0.1 --port 8000
 
@@ -79,4 +83,4 @@ load: install
 	$(BIN)/python benchmarks/solver_abuse.py --abusers 10 --abuser-addresses 1 --seconds 60
 
 clean:
-	rm -rf $(VENV) build src/*.egg-info .pytest_cache src/pyramid_solitaire/solver/_kernel.*.so
+	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache src/pyramid_solitaire/solver/_kernel.*.so

@@ -13,7 +13,14 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.deal import PYRAMID_MASK, START, Deal, Move, MoveKind, State
 from ..engine.decks import DECK_SIZE
-from . import _kernel as ck  # the C kernel (c/, built by the install; _kernel.pyi its interface)
+
+try:
+    from . import _kernel as ck  # the C kernel (c/, built by the install; _kernel.pyi its interface)
+except ImportError as missing:  # Python's own text blames "a circular import"
+    raise ImportError(
+        "the solver's C kernel (pyramid_solitaire.solver._kernel) is not built: in a source checkout "
+        "run `make install` (or `pip install -e .`), which compiles it"
+    ) from missing
 
 if TYPE_CHECKING:  # a Game only passes through solve_game: `solve` loads no records, no json
     from ..engine.game import Game

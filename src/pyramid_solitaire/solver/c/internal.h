@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bits.h"
 #include "kernel.h"
 
 #define PYRAMID PK_PYRAMID
@@ -75,7 +76,7 @@ typedef struct {
     uint16_t relaxed_moves[RELAXED_DEPTH * RELAXED_MOVES];
 } Work;
 
-static inline int popcount(uint64_t x) { return __builtin_popcountll(x); }
+static inline int popcount(uint64_t x) { return pk_popcount64(x); }
 
 static inline int64_t canonical(int64_t removed, int64_t drawn, int64_t recycles) {
     /* waste positions at the end that are gone do not count as drawn */
@@ -85,8 +86,8 @@ static inline int64_t canonical(int64_t removed, int64_t drawn, int64_t recycles
 
 static inline int64_t bit(int p) { return INT64_C(1) << p; }
 static inline int64_t below_bits(int p) { return (INT64_C(1) << p) - 1; } /* positions < p */
-static inline int lowest(int64_t set) { return __builtin_ctzll((uint64_t)set); }       /* set != 0 */
-static inline int highest(int64_t set) { return 63 - __builtin_clzll((uint64_t)set); } /* set != 0 */
+static inline int lowest(int64_t set) { return pk_ctz64((uint64_t)set); }      /* set != 0 */
+static inline int highest(int64_t set) { return 63 - pk_clz64((uint64_t)set); } /* set != 0 */
 
 /* The free pyramid slots among those `left`, row by row in a few bit operations (the move
  * generator and the relaxed game ask at every node): slot (row, i) is free when it is left and

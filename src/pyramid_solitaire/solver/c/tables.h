@@ -17,8 +17,8 @@ static inline size_t find(const int64_t *entries, int64_t key, int bits, int64_t
 /* Ask the memory for the table slot where `key` is looked up first (see search.c's prefetch_moves). */
 static inline void prefetch_slot(const int64_t *entries, const uint8_t *bounds, int64_t key, int bits) {
     size_t i = (size_t)(((uint64_t)key * GOLDEN) >> (64 - bits));
-    __builtin_prefetch(entries + i);
-    __builtin_prefetch(bounds + i);
+    pk_prefetch(entries + i);
+    pk_prefetch(bounds + i);
 }
 
 /* How far play has gone through the stock: recycles, then drawn. From a position, draws and
