@@ -10,6 +10,7 @@ from ..engine.errors import MESSAGES
 from ..engine.game import Game, one_deal_source
 from ..engine.variants import DEFAULT_VARIANT, VARIANTS, get_variant
 from ..engine.view import answer
+from . import answers
 from .access import AccessLog
 from .assets import STATIC, add_page_and_assets  # noqa: F401 (STATIC: tests import it from here)
 from .deals import parse_day, parse_deal_number
@@ -22,6 +23,16 @@ from .models import MoveRequest, NewGame, RecordOnly, UndoRequest
 from .offline import ServiceWorker
 from .settings import Settings
 from .solving import REVIEW_COST, WAY_COST, SharedSolver, warm_solver
+
+
+# The routes' answers as /openapi.json describes them (answers.py); the routes still answer dicts.
+def documented(model: type, *refused: int) -> dict:
+    """A route's `responses`: its answer's model and its refusals."""
+    return {"responses": {200: {"model": model}, **answers.refusals(*refused)}}
+
+
+GAME = documented(answers.GameAnswer, *answers.WITH_BODY)
+SOLVER_GAME = documented(answers.GameAnswer, *answers.WITH_BODY, 429)  # the routes that spend solver tokens
 
 # Compressed when the client takes gzip and the answer is this long at least (smaller gains nothing).
 GZIP_MINIMUM = 500
@@ -69,20 +80,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def prometheus_metrics():
         return metrics.answer()
 
-    @app.get("/api/version")
+    @app.get("/api/version", **documented(answers.Version, *answers.ANY_ROUTE))
     def api_version():
         return {"version": __version__}
 
-    @app.get("/api/codes")
+    @app.get("/api/codes", **documented(answers.Codes, *answers.ANY_ROUTE))
     def codes():
         """Every refusal code with its English template, for the page's translations (errors.py)."""
         return {"codes": MESSAGES}
 
-    @app.get("/api/variants")
+    @app.get("/api/variants", **documented(answers.Variants, *answers.ANY_ROUTE))
     def variants():
         return variants_answer()
 
-    @app.post("/api/new")
+    @app.post("/api/new", **SOLVER_GAME)
     def new(body: NewGame, request: Request):
         chosen = {"deal": body.deal is not None, "deck": body.deck is not None}
         chosen |= {"daily": body.daily is not None, "winnable_only": body.winnable_only}
@@ -102,45 +113,45 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         number = None if body.deal is None else parse_deal_number(body.deal)
         return answer(Game(body.variant, number=number))  # None: a random deal
 
-    @app.post("/api/state")
+    @app.post("/api/state", **GAME)
     def state(body: RecordOnly):
         return answer(Game.from_record(body.record))
 
-    @app.post("/api/move")
+    @app.post("/api/move", **documented(answers.GameAnswer, *answers.WITH_BODY, 409))
     def move(body: MoveRequest):
         game = Game.from_record(body.record)
         played = game.play(body.move)
         return answer(game, played=str(played))
 
-    @app.post("/api/undo")
+    @app.post("/api/undo", **documented(answers.GameAnswer, *answers.WITH_BODY, 409))
     def undo(body: UndoRequest):
         game = Game.from_record(body.record)
         game.undo(body.count)  # the undone moves lead the redo path, in the order played
         return answer(game, undone=" ".join(str(m) for m in game.redo_moves[: body.count]))
 
-    @app.post("/api/redo")
+    @app.post("/api/redo", **documented(answers.GameAnswer, *answers.WITH_BODY, 409))
     def redo(body: RecordOnly):
         game = Game.from_record(body.record)
         return answer(game, redone=str(game.redo()))
 
-    @app.post("/api/restart")
+    @app.post("/api/restart", **GAME)
     def restart(body: RecordOnly):
         game = Game.from_record(body.record)
         game.restart()
         return answer(game)
 
-    @app.post("/api/hint", dependencies=[Depends(solver_work)])
+    @app.post("/api/hint", dependencies=[Depends(solver_work)], **SOLVER_GAME)
     def hint(body: RecordOnly):
         game = Game.from_record(body.record)
         return answer(game, hint=solver.hint_for(game))
 
-    @app.post("/api/review")
+    @app.post("/api/review", **SOLVER_GAME)
     def review(body: RecordOnly, request: Request):
         spend_on_solver(request, REVIEW_COST)  # rate limited like hints, by what it may search
         game = Game.from_record(body.record)
         return answer(game, review=solver.review_for(game))
 
-    @app.post("/api/way")
+    @app.post("/api/way", **SOLVER_GAME)
     def way(body: RecordOnly, request: Request):
         spend_on_solver(request, WAY_COST)
         game = Game.from_record(body.record)
