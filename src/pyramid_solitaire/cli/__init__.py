@@ -4,6 +4,7 @@
     play      variants, deal, play          serve     serve (the browser game)
     solving   hint, review, solve           research  stats (win rates on Dask)
     daily     daily (the day's challenges)
+    difficulty  difficulty (grades of deals)
 
 Each subcommand is a function `cmd_NAME(args, out) -> int`, added to the parser by `add_NAME`
 (COMMANDS below: the table of contents); errors a user can act on are
@@ -17,7 +18,7 @@ import os
 import sys
 
 from ..engine.errors import Refusal, cut
-from . import daily, play, research, serve, solving
+from . import daily, difficulty, play, research, serve, solving
 from .common import EXIT_INTERRUPTED, EXIT_PIPE, EXIT_USAGE, Parser
 from .serve import cmd_serve
 
@@ -36,6 +37,7 @@ COMMANDS = {
     "solve": solving.add_solve,
     "stats": research.add_stats,
     "daily": daily.add_daily,
+    "difficulty": difficulty.add_difficulty,
 }
 
 

@@ -33,6 +33,8 @@ MESSAGES: dict[str, str] = {
     "variant_option_twice": "option {option} is given twice",
     "variant_option_value": "{option}={value} is not allowed ({option}: {allowed})",
     "variant_option_no_stock": "option {option} does not fit {name}: it has no stock",
+    # grades of difficulty (goals/grades.py)
+    "grade_unknown": "unknown grade '{grade}' (known: {known})",
     # moves (deal.py); `name` is the variant's English name, `variant` its id
     "move_syntax": "'{text}' is not a move: write a pair as 7h+6c, a king as Kd, or draw / recycle",
     "move_card": "'{text}' is not a move: {reason}",
@@ -77,6 +79,9 @@ MESSAGES: dict[str, str] = {
     "cli_usage": "{detail}",
     "cli_deal_needed": 'deal needs a deal number, --deck "..." or --random',
     "cli_solve_source": 'solve needs exactly one of: a deal number, --deck "...", --deck-file F',
+    "cli_difficulty_source": (
+        'difficulty needs one of: a deal number, --deck "...", --pick GRADE, --deals A..B'
+    ),
     "cli_jobs": "--jobs must be 1 or more, not {jobs}",
     "cli_chunk": "--chunk must be 1 or more, not {chunk}",
     "cli_stats_deals": "stats needs --deals A..B (or --summary DIR to sum up stored rows)",

@@ -13,7 +13,7 @@ from ..engine.view import answer
 from . import answers
 from .access import AccessLog
 from .assets import STATIC, add_page_and_assets  # noqa: F401 (STATIC: tests import it from here)
-from .deals import parse_day, parse_deal_number
+from .deals import graded_deal, parse_day, parse_deal_number, parse_grade
 from .errors import add_error_handlers
 from .fairness import WINNABLE_DEAL_COST, add_rate_limit_answer, solver_buckets, solver_work, spend_on_solver
 from .headers import SecurityHeaders
@@ -97,8 +97,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def new(body: NewGame, request: Request):
         chosen = {"deal": body.deal is not None, "deck": body.deck is not None}
         chosen |= {"daily": body.daily is not None, "winnable_only": body.winnable_only}
+        chosen |= {"grade": body.grade is not None}
         one_deal_source([name for name, given in chosen.items() if given])
         get_variant(body.variant)  # an unknown variant is refused before any search
+        if body.grade is not None:
+            grade = parse_grade(body.grade)  # unknown: a coded 400
+            return answer(Game(body.variant, number=graded_deal(body.variant, grade)), grade=grade)
         if body.deck is not None:
             return answer(Game(body.variant, deck=body.deck))
         if body.daily is not None:

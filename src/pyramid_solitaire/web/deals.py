@@ -6,8 +6,10 @@ from datetime import date
 
 from ..engine.decks import parse_deal_number, random_deal
 from ..engine.errors import Refusal, cut
+from ..goals.grades import parse_grade
+from ..goals.index import pick
 
-__all__ = ["RequestError", "parse_day", "parse_deal_number", "random_deal"]
+__all__ = ["RequestError", "graded_deal", "parse_day", "parse_deal_number", "parse_grade", "random_deal"]
 
 
 class RequestError(Refusal):
@@ -22,3 +24,8 @@ def parse_day(text: str) -> date:
         except ValueError:
             pass
     raise RequestError("daily_date", text=cut(text))
+
+
+def graded_deal(variant_id: str, grade: str) -> int:
+    """A random deal of the index's list of `grade`, graded again (goals/index.pick: a few ms)."""
+    return pick(variant_id, grade, 1)[0]

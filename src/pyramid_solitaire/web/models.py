@@ -21,6 +21,7 @@ class NewGame(Body):
     deck: str | None = Field(None, max_length=1000)
     winnable_only: bool = False  # a random deal that the solver proves winnable
     daily: str | None = Field(None, max_length=10)  # the player's local date: that day's deal
+    grade: str | None = Field(None, max_length=20)  # easy, medium, hard, expert: a deal of that grade
 
 
 class UndoRequest(Body):

@@ -62,6 +62,9 @@ export const review = (record) => ask("review", { record });
 export const way = (record) => ask("way", { record });
 export const winnableGame = (variant) => ask("winnable", { variant });
 export const dailyGame = (variant, day) => ask("daily", { variant, day });
+export const gradedGame = (variant, grade) => ask("graded", { variant, grade });
+/** {grade, from} of the game's deal: from the index, else graded here (goals/deals.js). */
+export const gradeOf = (record) => ask("grade", { record });
 export const solve = (record, options = {}) => ask("solve", { record, ...options });
 /** Change the worker's solver budgets for its life (solver/budgets.js: hintSeconds, hintNodes,
  *  reviewSeconds, waySeconds, winnableSeconds, rememberProofs); resolves with the budgets now in

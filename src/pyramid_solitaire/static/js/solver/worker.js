@@ -4,6 +4,7 @@
 // answers shaped as the server's ({record, view, hint}, {..., review}, {..., way}, a new game).
 // Requests run one at a time, in order. Once loaded it posts {ready: true} (or {failed}).
 
+import { gradedDeal, gradeOfDeal } from "../goals/deals.js";
 import { RulesError } from "../rules/errors.js";
 import { Game } from "../rules/game.js";
 import { answer } from "../rules/view.js";
@@ -39,6 +40,12 @@ const OPS = {
     const number = winnableDeal(kernel, variant, randomDeal, budgets.winnableSeconds);
     return answer(new Game(variant, { deal: number ?? randomDeal() }), { winnable: number !== null });
   },
+  // A deal of a grade (goals/deals.js): honest as `winnable`, an ungraded random deal says so.
+  graded: async (kernel, { variant, grade }) => {
+    const number = await gradedDeal(kernel, variant, grade);
+    return answer(new Game(variant, { deal: number ?? randomDeal() }), { grade: number === null ? null : grade });
+  },
+  grade: async (kernel, { record }) => gradeOfDeal(kernel, Game.fromRecord(record).deal),
   daily: async (kernel, { variant, day }) => answer(new Game(variant, { deal: await dailyDeal(variant, day) }), { daily: day }),
   // Earlier proofs are forgotten: under the new budgets every hint is searched again.
   budgets: (kernel, { id, op, ...given }) => {

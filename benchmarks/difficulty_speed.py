@@ -1,0 +1,42 @@
+"""How long grading one deal takes (goals/grades.difficulty), per variant: median, p99, max.
+
+Deals from --start on, winnable or not (an unwinnable deal costs its decision search only); the
+solver is warmed up first. Times on a loaded machine drift: the states count is in the rows of
+benchmarks/difficulty.py; this prints seconds because the speed goal is in seconds.
+
+    nice .venv/bin/python benchmarks/difficulty_speed.py --deals 500 --start 200000
+"""
+
+import argparse
+import time
+
+from pyramid_solitaire.engine.deal import Deal
+from pyramid_solitaire.engine.variants import VARIANTS
+from pyramid_solitaire.goals.grades import difficulty
+from pyramid_solitaire.solver.search import warm_up
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--deals", type=int, default=500, help="deals per variant")
+    parser.add_argument("--start", type=int, default=200_000, help="the first deal number")
+    parser.add_argument("--variant", action="append", choices=sorted(VARIANTS))
+    args = parser.parse_args()
+    warm_up()
+    print("| variant | deals | graded | median ms | p99 ms | max ms |\n|---|---|---|---|---|---|")
+    for variant in args.variant or VARIANTS:
+        times, graded = [], 0
+        for number in range(args.start, args.start + args.deals):
+            deal = Deal.from_number(variant, number)
+            began = time.perf_counter()
+            graded += difficulty(deal).grade is not None
+            times.append((time.perf_counter() - began) * 1000)
+        times.sort()
+        p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
+        median = times[len(times) // 2]
+        figures = f"{median:.1f} | {p99:.1f} | {times[-1]:.1f}"
+        print(f"| `{variant}` | {len(times)} | {graded} | {figures} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()

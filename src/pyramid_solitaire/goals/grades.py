@@ -1,0 +1,97 @@
+"""The grade of a deal for a person: easy, medium, hard or expert; unwinnable deals have none.
+
+The measure (chosen in docs/difficulty.md from the candidates of measures.py) is the games the
+greedy player loses out of ROLLOUTS (players.py: seeded, never the clock), ties broken by the
+positions the exact decision search expands (the C kernel's count, the same in the page). Both go
+into one whole number, the `key`; a variant's three thresholds (thresholds.py, the same numbers
+in static/js/goals/thresholds.js, made by tools/difficulty_index.py from graded deals so that
+each grade holds a fair share) cut the keys into the four grades. A deal the decision search
+cannot prove winnable within DECIDE_NODES gets no grade. static/js/goals/grades.js is this
+module for the page, held to it by the grades corpus (tests/golden/grades_corpus.json).
+
+>>> difficulty(Deal.from_number("pyramid", 1)).grade
+'medium'
+>>> print(difficulty(Deal.from_number("pyramid", 0)).grade)
+None
+"""
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.deal import Deal
+from ..engine.errors import Refusal, cut
+from ..solver.search import WINNABLE
+from ..solver.version import SOLVER_VERSION
+from .measures import DECIDE_NODES, decide
+from .players import greedy_wins
+from .thresholds import THRESHOLDS
+
+GRADES = ("easy", "medium", "hard", "expert")
+ROLLOUTS = 16
+STATES_CAP = DECIDE_NODES  # the tie-break never reaches the next count of losses
+# The measure's version, stored in every graded row: raise it with any change to the measure
+# (the player, ROLLOUTS, DECIDE_NODES) or to the solver's counts (its version is part of it).
+MEASURE_VERSION = f"greedy{ROLLOUTS}+states/{SOLVER_VERSION}"
+
+
+class UnknownGrade(Refusal):
+    """A grade that is not easy, medium, hard or expert."""
+
+
+def parse_grade(text: object) -> str:
+    """A grade's name (any case), or UnknownGrade naming the four."""
+    grade = text.lower() if isinstance(text, str) else text
+    if grade not in GRADES:
+        raise UnknownGrade("grade_unknown", grade=cut(text), known=list(GRADES))
+    return str(grade)
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """A deal's grade and the figures it comes from."""
+
+    verdict: str  # the decision search's: winnable, unwinnable or unknown (not decided in budget)
+    grade: str | None  # None unless proven winnable
+    wins: int | None = None  # the greedy player's wins out of ROLLOUTS
+    states: int = 0  # positions the decision search expanded
+
+    @property
+    def key(self) -> int | None:
+        """The measure as one whole number: more losses is harder, then more states."""
+        if self.wins is None:
+            return None
+        return (ROLLOUTS - self.wins) * (STATES_CAP + 1) + min(self.states, STATES_CAP)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "verdict": self.verdict,
+            "grade": self.grade,
+            "greedy_wins": self.wins,
+            "rollouts": ROLLOUTS,
+            "states": self.states,
+            "measure_version": MEASURE_VERSION,
+        }
+
+
+def grade_of(variant_id: str, key: int) -> str:
+    """The grade of a key in a variant: the first grade whose threshold the key does not pass."""
+    for grade, limit in zip(GRADES, THRESHOLDS[variant_id], strict=False):
+        if key <= limit:
+            return grade
+    return GRADES[-1]
+
+
+def measured(deal: Deal) -> Difficulty:
+    """The measure of `deal` without its grade (what the graded rows store)."""
+    decision = decide(deal)
+    if decision.verdict != WINNABLE:
+        return Difficulty(decision.verdict, None, states=decision.states)
+    return Difficulty(WINNABLE, None, greedy_wins(deal, ROLLOUTS), decision.states)
+
+
+def difficulty(deal: Deal) -> Difficulty:
+    """The grade of `deal` (deterministic: node limits and seeded rollouts, never the clock)."""
+    found = measured(deal)
+    if found.key is None:
+        return found
+    return Difficulty(WINNABLE, grade_of(deal.variant.id, found.key), found.wins, found.states)

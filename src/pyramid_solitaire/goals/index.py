@@ -1,0 +1,56 @@
+"""The graded deal lists that ship with the package and the page: deal numbers per variant and grade.
+
+static/grades.json (a file of the release, which the page fetches too) holds, for each variant,
+some deal numbers of each grade, every one proven winnable and graded by grades.py at the
+measure's version the file names; tools/difficulty_index.py writes it from the graded rows of a
+research run (research/grading.py). A deal not in the file is graded when asked.
+"""
+
+import json
+import random
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ..engine.deal import Deal
+from ..engine.decks import random_deal
+from .grades import MEASURE_VERSION, difficulty
+
+INDEX_FILE = Path(__file__).parents[1] / "static" / "grades.json"
+SEARCH_TRIES = 20_000  # random deals graded to find one of a grade the file lacks (then: give up)
+
+
+@cache
+def index() -> dict[str, Any]:
+    """The index file's contents; an empty one if it is missing or of another measure's version."""
+    try:
+        data = json.loads(INDEX_FILE.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {"version": MEASURE_VERSION, "variants": {}}
+    return data if data.get("version") == MEASURE_VERSION else {"version": MEASURE_VERSION, "variants": {}}
+
+
+def indexed(variant_id: str, grade: str) -> list[int]:
+    """The deal numbers of `grade` that the index holds for the variant (maybe none)."""
+    return list(index()["variants"].get(variant_id, {}).get(grade, []))
+
+
+def pick(variant_id: str, grade: str, count: int, rng: random.Random | None = None) -> list[int]:
+    """`count` different deal numbers of `grade`, each graded again here (so each is proven
+    winnable and of that grade now): from the index first, then random deals graded one by one."""
+    rng = rng or random.SystemRandom()
+    chosen: list[int] = []
+    numbers = indexed(variant_id, grade)
+    rng.shuffle(numbers)
+    for number in numbers:
+        if len(chosen) == count:
+            return chosen
+        if difficulty(Deal.from_number(variant_id, number)).grade == grade:
+            chosen.append(number)
+    for _ in range(SEARCH_TRIES):
+        if len(chosen) == count:
+            break
+        number = random_deal()
+        if number not in chosen and difficulty(Deal.from_number(variant_id, number)).grade == grade:
+            chosen.append(number)
+    return chosen

@@ -1,0 +1,68 @@
+// The grades in the page (static/js/goals/ over kernel.wasm) answer what goals/ in Python wrote
+// into tests/golden/grades_corpus.json (tools/grades_corpus.py): the same greedy games seed by
+// seed, the same verdict and states of the decision search, the same grade, deal by deal.
+// Run: node --test tests/js/ (make test does).
+
+import assert from "node:assert/strict";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, test } from "node:test";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const root = new URL("../../", import.meta.url);
+const folder = mkdtempSync(join(tmpdir(), "grades-"));
+after(() => rmSync(folder, { recursive: true }));
+cpSync(fileURLToPath(new URL("src/pyramid_solitaire/static/js/", root)), folder, { recursive: true });
+writeFileSync(join(folder, "package.json"), '{"type": "module"}');
+const load = async (name) => import(pathToFileURL(join(folder, name)).href);
+const { loadKernel } = await load("solver/kernel.js");
+const { Deal } = await load("rules/deal.js");
+const { greedyGame, SplitMix64 } = await load("goals/players.js");
+const { difficulty, gradeOf, keyOf, GRADES, MEASURE_VERSION } = await load("goals/grades.js");
+const { gradedIndex, pickFrom } = await load("goals/index.js");
+
+const kernel = await loadKernel(readFileSync(join(folder, "solver/kernel.wasm")));
+const corpus = JSON.parse(readFileSync(new URL("tests/golden/grades_corpus.json", root), "utf8"));
+const index = JSON.parse(readFileSync(new URL("src/pyramid_solitaire/static/grades.json", root), "utf8"));
+const where = (e) => `${e.variant} deal ${e.deal}`;
+
+test("SplitMix64 gives the rules' numbers", () => {
+  const rng = new SplitMix64(0);
+  assert.deepEqual([rng.next(), rng.next()], [0xe220a8397b1dcdafn, 0x6e789e6aa1b965f4n]);
+});
+
+test("the greedy player plays the games of the Python player, seed by seed", () => {
+  for (const e of corpus) {
+    const deal = Deal.fromNumber(e.variant, e.deal);
+    const games = Array.from({ length: e.games.length }, (_, seed) => (greedyGame(deal, seed) ? "1" : "0")).join("");
+    assert.equal(games, e.games, where(e));
+  }
+});
+
+test("every deal grades as in Python: verdict, wins, states, grade", () => {
+  assert.ok(corpus.some((e) => e.grade === "expert") && corpus.some((e) => e.grade === "easy"));
+  for (const e of corpus) {
+    assert.equal(e.measure_version, MEASURE_VERSION, "the corpus is of another measure: regenerate it");
+    const found = difficulty(kernel, Deal.fromNumber(e.variant, e.deal));
+    assert.deepEqual([found.verdict, found.wins, found.states, found.grade],
+      [e.verdict, e.greedy_wins, e.states, e.grade], where(e));
+  }
+});
+
+test("a key past every threshold is expert, the lowest is easy", () => {
+  assert.equal(gradeOf("pyramid", keyOf(16, 0)), "easy");
+  assert.equal(gradeOf("pyramid", keyOf(0, 2_000_000)), "expert");
+});
+
+test("the index is read only when whole and of this measure; a pick is one of its deals", () => {
+  assert.equal(gradedIndex(index).version, MEASURE_VERSION);
+  assert.equal(gradedIndex({ version: "old", variants: {} }), null);
+  assert.equal(gradedIndex("junk"), null);
+  assert.equal(gradedIndex({ version: MEASURE_VERSION, variants: { giza: { easy: ["x"] } } }), null);
+  for (const grade of GRADES) {
+    const number = pickFrom(index, "giza", grade, () => 0.5);
+    assert.ok(index.variants.giza[grade].includes(number), grade);
+  }
+  assert.equal(pickFrom(null, "giza", "easy", () => 0.5), null);
+});

@@ -1,0 +1,198 @@
+"""Grades of difficulty (goals/): the fast greedy player plays its specification's games, a grade is
+the same whenever it is asked, the index and thresholds agree with grading, the command line."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from pyramid_solitaire.cli import main
+from pyramid_solitaire.engine.deal import Deal
+from pyramid_solitaire.engine.variants import VARIANTS
+from pyramid_solitaire.goals import grades, index, players
+from pyramid_solitaire.goals.grades import GRADES, UnknownGrade, difficulty, grade_of, parse_grade
+from pyramid_solitaire.goals.measures import decide, forced, measure
+from pyramid_solitaire.research import grading
+
+JS_THRESHOLDS = Path(grades.__file__).parents[1] / "static" / "js" / "goals" / "thresholds.js"
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_the_fast_greedy_player_plays_the_games_of_its_specification(variant):
+    """greedy_game (lists of positions) wins exactly the games rollout(greedy_score) over Deal wins."""
+    won = 0
+    for number in index.indexed(variant, "easy")[:8] + list(range(4)):
+        deal = Deal.from_number(variant, number)
+        for seed in range(3):
+            fast = players.greedy_game(deal, seed)
+            assert fast == players.rollout(deal, players.greedy_score, seed), (variant, number, seed)
+            won += fast
+    assert won > 0  # the comparison saw wins, not only losses
+
+
+def test_splitmix64_is_the_rules_generator():
+    """The first numbers of seed 0 are SplitMix64's published ones."""
+    rng = players.SplitMix64(0)
+    assert [rng.next() for _ in range(2)] == [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4]
+
+
+def test_a_grade_is_the_same_whenever_it_is_asked():
+    deal = Deal.from_number("pyramid", 1)
+    first = difficulty(deal)
+    assert first.verdict == "winnable" and first.grade in GRADES
+    assert difficulty(Deal.from_number("pyramid", 1)) == first
+    assert difficulty(Deal.from_deck("pyramid", deal.deck_string())) == first
+
+
+def test_an_unwinnable_deal_has_no_grade():
+    found = difficulty(Deal.from_number("pyramid", 0))
+    assert (found.verdict, found.grade, found.key) == ("unwinnable", None, None)
+
+
+def test_an_unknown_grade_is_refused_naming_the_four():
+    assert parse_grade("Hard") == "hard"
+    with pytest.raises(UnknownGrade, match="unknown grade 'brutal' .*easy, medium, hard and expert"):
+        parse_grade("brutal")
+
+
+def test_more_losses_is_harder_whatever_the_states():
+    easy = grades.Difficulty("winnable", None, wins=15, states=grades.STATES_CAP * 10)
+    hard = grades.Difficulty("winnable", None, wins=14, states=1)
+    assert easy.key < hard.key
+
+
+@pytest.mark.parametrize("variant", sorted(grades.THRESHOLDS))
+def test_thresholds_rise_and_cut_the_keys_into_the_four_grades(variant):
+    low, mid, high = grades.THRESHOLDS[variant]
+    assert low <= mid <= high
+    assert [grade_of(variant, k) for k in (low, low + 1, mid + 1, high + 1)][::3] == ["easy", "expert"]
+
+
+def test_the_page_has_the_same_thresholds():
+    text = JS_THRESHOLDS.read_text()
+    js = json.loads(re.search(r"THRESHOLDS = (\{.*\});", text)[1])
+    assert js == grades.THRESHOLDS
+    assert json.loads(re.search(r"MEASURE_VERSION = (\".*\");", text)[1]) == grades.MEASURE_VERSION
+
+
+def test_every_variant_has_thresholds_and_an_index_of_each_grade():
+    assert set(grades.THRESHOLDS) == set(VARIANTS)
+    assert index.index()["version"] == grades.MEASURE_VERSION
+    for variant in VARIANTS:
+        for grade in GRADES:
+            assert len(index.indexed(variant, grade)) >= 20, (variant, grade)
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_indexed_deals_grade_as_the_index_says(variant):
+    """A sample of each list: the first and the last two deals of each grade."""
+    for grade in GRADES:
+        numbers = index.indexed(variant, grade)
+        for number in numbers[:1] + numbers[-2:]:
+            assert difficulty(Deal.from_number(variant, number)).grade == grade, (variant, number)
+
+
+def test_the_index_is_a_few_kilobytes_per_variant():
+    assert index.INDEX_FILE.stat().st_size < 8000 * len(VARIANTS)
+
+
+def test_candidate_measures_are_larger_for_harder_and_forced_counts_choices():
+    deal = Deal.from_number("giza", 1)
+    decision = decide(deal)
+    assert decision.verdict == "winnable"
+    assert 0 <= forced(deal, decision.line) <= len(decision.line)
+    assert measure(deal, "states", decision) == decision.states
+    assert 0 <= measure(deal, "greedy") <= 16
+    with pytest.raises(ValueError, match="not proven winnable"):
+        measure(Deal.from_number("pyramid", 0), "forced")
+
+
+def test_command_line_grades_a_deal(capsys):
+    assert main(["difficulty", "1", "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["grade"] == difficulty(Deal.from_number("pyramid", 1)).grade
+    assert answer["measure_version"] == grades.MEASURE_VERSION
+    assert main(["difficulty", "0"]) == 0
+    assert capsys.readouterr().out == "pyramid deal 0: no grade (not winnable)\n"
+
+
+def test_command_line_picks_deals_that_grade_the_same_again(capsys):
+    assert main(["difficulty", "--variant", "giza", "--pick", "expert", "--count", "3", "--json"]) == 0
+    picked = json.loads(capsys.readouterr().out)
+    assert len({p["deal"] for p in picked}) == 3
+    for p in picked:
+        assert p["grade"] == "expert"
+        assert difficulty(Deal.from_number("giza", p["deal"])).grade == "expert"
+        assert main(["difficulty", "--variant", "giza", str(p["deal"])]) == 0
+        assert capsys.readouterr().out.endswith(": expert\n")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["difficulty", "--pick", "brutal"],
+        ["difficulty", "--variant", "nope", "1"],
+        ["difficulty"],
+        ["difficulty", "1", "--pick", "easy"],
+        ["difficulty", "--deals", "0..9"],
+    ],
+)
+def test_bad_input_is_one_line_exit_2(argv, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and err.count("\n") == 1
+
+
+def test_a_grading_run_stores_rows_and_resumes(tmp_path, capsys):
+    out = str(tmp_path / "grades")
+    argv = ["difficulty", "--variant", "giza", "--deals", "0..19", "--chunk", "10", "--out", out]
+    assert main(argv) == 0
+    assert "20 deals graded" in capsys.readouterr().out
+    assert main(argv) == 0
+    assert "0 deals graded" in capsys.readouterr().out  # all there: nothing graded twice
+    rows = [r for t in grading.read(out, "giza") for r in t.to_pylist()]
+    assert [r["deal"] for r in rows] == list(range(20))
+    assert {r["measure_version"] for r in rows} == {grades.MEASURE_VERSION}
+    one = next(r for r in rows if r["verdict"] == "winnable")
+    again = grades.measured(Deal.from_number("giza", one["deal"]))
+    assert (one["greedy_wins"], one["states"]) == (again.wins, again.states)
+
+
+def test_the_api_deals_a_game_of_the_grade_asked(api):
+    answer = api.post("/api/new", json={"variant": "giza", "grade": "Hard"})
+    assert answer.status_code == 200, answer.text
+    body = answer.json()
+    assert body["grade"] == "hard"
+    number = int(body["record"]["deal"])
+    assert number in index.indexed("giza", "hard")
+    assert difficulty(Deal.from_number("giza", number)).grade == "hard"
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        ({"grade": "brutal"}, "grade_unknown"),
+        ({"grade": "easy", "deal": 3}, "deal_source"),
+        ({"grade": "easy", "variant": "nope"}, "variant_unknown"),
+    ],
+)
+def test_the_api_refuses_an_unknown_grade_with_a_code(api, body, code):
+    answer = api.post("/api/new", json=body)
+    assert 400 <= answer.status_code < 500 and answer.json()["code"] == code
+
+
+@pytest.fixture(scope="module")
+def api():
+    from fastapi.testclient import TestClient
+
+    from pyramid_solitaire.web import app
+
+    return TestClient(app)
+
+
+def test_the_grades_corpus_is_what_python_answers_now():
+    """tests/golden/grades_corpus.json, which node replays over kernel.wasm, is this code's."""
+    from tools import grades_corpus
+
+    assert json.loads(grades_corpus.CORPUS.read_text()) == grades_corpus.corpus()
