@@ -50,6 +50,12 @@ def test_an_unwinnable_deal_has_no_grade():
     assert (found.verdict, found.grade, found.key) == ("unwinnable", None, None)
 
 
+def test_a_variant_with_options_is_not_graded():
+    """The thresholds and the greedy player are of the six variants as dealt."""
+    with pytest.raises(UnknownGrade, match="classic:passes=3 has no grades"):
+        difficulty(Deal.from_number("classic:passes=3", 1))
+
+
 def test_an_unknown_grade_is_refused_naming_the_four():
     assert parse_grade("Hard") == "hard"
     with pytest.raises(UnknownGrade, match="unknown grade 'brutal' .*easy, medium, hard and expert"):

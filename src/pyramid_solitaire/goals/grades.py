@@ -20,6 +20,7 @@ from typing import Any
 
 from ..engine.deal import Deal
 from ..engine.errors import Refusal, cut
+from ..engine.variants import VARIANTS
 from ..solver.search import WINNABLE
 from ..solver.version import SOLVER_VERSION
 from .measures import DECIDE_NODES, decide
@@ -82,7 +83,10 @@ def grade_of(variant_id: str, key: int) -> str:
 
 
 def measured(deal: Deal) -> Difficulty:
-    """The measure of `deal` without its grade (what the graded rows store)."""
+    """The measure of `deal` without its grade (what the graded rows store). Only the six
+    variants as dealt are graded: the greedy player and the thresholds know no rule options."""
+    if VARIANTS.get(deal.variant.id) != deal.variant:
+        raise UnknownGrade("grade_variant", variant=deal.variant.text)
     decision = decide(deal)
     if decision.verdict != WINNABLE:
         return Difficulty(decision.verdict, None, states=decision.states)

@@ -131,7 +131,7 @@ def greedy_game(deal: Deal, seed: int) -> bool:
             for p in stock[: v.wastes]:
                 wastes[(p - PYRAMID_SIZE) % v.wastes].append(p)
             del stock[: v.wastes]
-        elif recycles < v.recycles and any(wastes):
+        elif (v.recycles is None or recycles < v.recycles) and any(wastes):
             stock = sorted(p for pile in wastes for p in pile)
             wastes = [[] for _ in range(v.wastes)]
             recycles += 1

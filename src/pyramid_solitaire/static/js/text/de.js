@@ -165,6 +165,7 @@ export const REFUSALS = {
   daily_date: "{text} ist kein Datum",
   daily_date_range: "Aufgaben gibt es für die Tage {first} bis {last}, nicht für {text}",
   grade_unknown: "Einen Schwierigkeitsgrad {grade} gibt es nicht",
+  grade_variant: "{variant} hat keine Schwierigkeitsgrade",
   not_found: "Die Seite {path} gibt es nicht", method_not_allowed: "{method} ist auf {path} nicht erlaubt",
   http_error: "Der Server antwortete mit Fehler {status}", invalid: "Die Anfrage ist ungültig",
 };

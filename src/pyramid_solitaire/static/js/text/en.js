@@ -166,6 +166,7 @@ export const REFUSALS = {
   daily_date: "{text} is not a date",
   daily_date_range: "there are challenges for the days {first} to {last}, not {text}",
   grade_unknown: "there is no grade {grade}",
+  grade_variant: "{variant} has no grades of difficulty",
   not_found: "there is no page {path}", method_not_allowed: "{method} is not allowed on {path}",
   http_error: "the server answered with error {status}", invalid: "the request is not valid",
 };
