@@ -117,10 +117,32 @@ def games_section(rng: random.Random) -> list[dict]:
         for name, policy, number in [("random", random_move, 5), ("draw first", draw_first, 3)]:
             played = lambda g, p=policy: playthrough(g, p, rng, GAME_STEPS)  # noqa: E731
             games.append(game_entry(f"{name} {number}", text, number, played))
+    games += cleared_not_won(rng)
     deck = overlap_deck()
     steps = lambda g: _played(g, ["Kc", "6c+7c", "undo", "redo"])  # noqa: E731
     games.append(game_entry("an overlap pair", "pyramid:overlap=yes", deck, steps))
     return games
+
+
+def cleared_not_won(rng: random.Random) -> list[dict]:
+    """win=all: the pyramid cleared by a line the solver proves under the plain variant (the same
+    moves are legal), and the game goes on, not won, until its last moves (the page's rules once
+    took the pyramid as the goal whatever `win` said, and no other game here clears it)."""
+    games = []
+    for text, base in [("pyramid:win=all", "pyramid"), ("original", "classic")]:
+        for number in range(100, 400):
+            line = solver_line(Game(base, number=number))
+            if line:
+                then = lambda g: playthrough(g, random_move, rng, 20)  # noqa: E731
+                steps = lambda g, line=line, then=then: _then(_played(g, line), then(g))  # noqa: E731
+                games.append(game_entry(f"pyramid cleared {number}", text, number, steps))
+                break
+    return games
+
+
+def _then(*parts: Iterator[str]) -> Iterator[str]:
+    for part in parts:
+        yield from part
 
 
 def _played(game: Game, actions: list[str]) -> Iterator[str]:

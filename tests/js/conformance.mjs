@@ -15,6 +15,7 @@ export const RULES = fileURLToPath(new URL("src/pyramid_solitaire/static/js/rule
 export const golden = () => ({
   corpus: JSON.parse(read("tests/golden/corpus.json")),
   moveCounts: JSON.parse(read("tests/golden/move_counts.json")),
+  options: JSON.parse(read("tests/golden/options_corpus.json")),
 });
 
 /** The rules modules of folder `source`, imported from a fresh copy that node reads as ES modules
@@ -29,7 +30,7 @@ export async function loadRules(source = RULES) {
 }
 
 /** The checks, each [name, () => void], of `rules` against the golden files. */
-export function conformance(rules, { corpus, moveCounts }) {
+export function conformance(rules, { corpus, moveCounts, options = { refused: [] } }) {
   const { cardText, parseCard, RANDOM_DEALS, dealCards, dealNumber, formatDeck, parseDeck, randomDeal } = rules;
   const { Deal, START, moveText, MESSAGES, RulesError, Game, oneDealSource, VARIANTS, getVariant, view } = rules;
 
@@ -76,8 +77,9 @@ export function conformance(rules, { corpus, moveCounts }) {
   return [
     ["variants, cards and deal numbers", () => {
     for (const [id, rules] of Object.entries(corpus.variants)) {
-      const { id: _, ...mine } = VARIANTS[id];
+      const { id: _, text, overlap, win, ...mine } = VARIANTS[id]; // the options: options.test.mjs
       assert.deepEqual(mine, rules, id);
+      assert.deepEqual([text, overlap, win], [id, false, "pyramid"], id);
     }
     assert.deepEqual(Object.keys(VARIANTS), Object.keys(corpus.variants));
     for (const [text, expected] of corpus.cards) {
@@ -183,7 +185,7 @@ export function conformance(rules, { corpus, moveCounts }) {
     }],
 
     ["every code the page's rules can raise occurs in the corpus, and only the Python API's are missing", () => {
-    const shown = codesIn(corpus);
+    const shown = codesIn([corpus, options]); // the options' refusals: options_corpus.json
     const missing = Object.keys(MESSAGES).filter((code) => !shown.has(code));
     assert.deepEqual(missing, [], "codes of rules/errors.js the corpus never shows: add a case to tools/corpus.py");
     const pythonOnly = [...codesIn(corpus.api)];

@@ -48,6 +48,10 @@ test("a share link names the variant and the deal; reading one gives them back",
   assert.deepEqual(dealing.sharedDeal(new URL(link)), { variant: "giza", deal: "123" });
   assert.deepEqual(dealing.sharedDeal({ search: "?deal=%2042%20" }), { variant: null, deal: "42" });
   assert.equal(dealing.sharedDeal({ search: "?variant=giza" }), null);
+  const options = dealing.shareLink("open-stock:passes=1,overlap=yes", 5);
+  assert.equal(options, "https://cards.example/?variant=open-stock:passes=1,overlap=yes&deal=5", "options kept readable");
+  assert.deepEqual(dealing.sharedDeal(new URL(options)), { variant: "open-stock:passes=1,overlap=yes", deal: "5" });
+  assert.equal(dealing.sharedDeal(new URL(dealing.shareLink("a&deal=1", 2))).variant, "a&deal=1", "& stays escaped");
   dealing.forgetSharedDeal();
   assert.deepEqual(replaced, [[null, "", "/"]]);
 });

@@ -75,3 +75,22 @@ test("with no solver in the page, the server's hint is the answer", async () => 
   assert.equal(answer.hint.move, "Kc");
   assert.deepEqual(asked, [["/api/hint", { record: RECORD }]]);
 });
+
+test("options the solver does not play: no hint, review or way, and no request for one", async () => {
+  globalThis.fetch = () => assert.fail("no request: neither the page's solver nor the server plays these");
+  for (const variant of ["overlap", "unlimited", "original", "pyramid:win=all", "classic:passes=4"]) {
+    const record = { ...RECORD, variant };
+    assert.equal(local.solverPlays(variant), false, variant);
+    for (const ask of [local.hint, local.review, local.way]) {
+      await assert.rejects(ask(record), (err) => err instanceof local.NotForOptions && err.feature === "options", variant);
+    }
+    await assert.rejects(local.newGame(variant, null, { daily: "2026-12-01" }), local.NotForOptions);
+    const dealt = await local.newGame(variant, null, { winnable_only: true });
+    assert.deepEqual([dealt.winnable, dealt.view.variant], [false, variant], "a random deal, not proven");
+  }
+  for (const variant of ["pyramid", "giza", "classic:passes=3", "open-stock:passes=1", "no such game"]) {
+    assert.equal(local.solverPlays(variant), true, variant);
+  }
+  const moved = await local.move({ ...RECORD, variant: "unlimited" }, "draw");
+  assert.deepEqual([moved.view.passes, moved.view.passes_left, moved.view.recycles], [null, null, 0]);
+});

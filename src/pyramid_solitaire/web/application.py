@@ -8,7 +8,7 @@ from .. import __version__
 from ..engine.decks import daily_deal
 from ..engine.errors import MESSAGES
 from ..engine.game import Game, one_deal_source
-from ..engine.variants import DEFAULT_VARIANT, VARIANTS, get_variant
+from ..engine.variants import DEFAULT_VARIANT, NAMED, VARIANTS, get_variant
 from ..engine.view import answer
 from . import answers
 from .access import AccessLog
@@ -39,10 +39,11 @@ GZIP_MINIMUM = 500
 
 
 def variants_answer() -> dict:
-    """GET /api/variants: every variant's rules and names (the static site writes it as a file)."""
+    """GET /api/variants: every variant's rules and names, the named rule sets after the six (the
+    static site writes it as a file; the page's games menu lists them all)."""
     return {
         "default": DEFAULT_VARIANT,
-        "variants": [v.to_dict() for v in VARIANTS.values()],
+        "variants": [v.to_dict() for v in (*VARIANTS.values(), *NAMED.values())],
     }
 
 

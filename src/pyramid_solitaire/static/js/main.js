@@ -49,6 +49,7 @@ import { createSound } from "./view/sound.js";
 import { bindStats, openStats } from "./dialogs/stats-dialog.js";
 import * as store from "./state/store.js";
 import { bindTransfer, sayImported } from "./dialogs/transfer-dialog.js";
+import { entryOrNull } from "./text/variant-names.js";
 
 const $ = (id) => document.getElementById(id);
 const boardEl = $("board");
@@ -122,7 +123,9 @@ function bind() {
   });
   bindStats(variant);
   bindTransfer({
-    say: messages.say, ask, t, check: local.state, variants: () => session.state.variants.map((v) => v.id),
+    say: messages.say, ask, t, check: local.state,
+    // the ids the page plays: the list's, and any variant text with options (as their canonical text)
+    variants: () => ({ includes: (id) => entryOrNull(session.state.variants, id)?.id === id }),
   });
   bindMore(session, prefs, {
     newGame: play.newGame, say: messages.say, changed: screen.draw,
@@ -181,7 +184,7 @@ async function start() {
     play.openShared(shared);
     return;
   }
-  await play.openVariant(variants.some((v) => v.id === prefs.variant) ? prefs.variant : "pyramid");
+  await play.openVariant(play.remembered());
   sayImported(messages.say, t);
 }
 

@@ -10,6 +10,9 @@ import * as records from "./state/records.js";
 import { backThere, hintMessage } from "./text/hint-text.js";
 import { t, variantName } from "./text/i18n.js";
 import { explain } from "./text/refusals.js";
+import { entryFor } from "./text/variant-names.js";
+import { RulesError } from "./rules/errors.js";
+import { solverPlays } from "./state/local.js";
 import { moveSpoken, undoSpoken, wonText } from "./text/spoken.js";
 import { dayText } from "./view/screen.js";
 import * as stats from "./state/stats.js";
@@ -17,7 +20,7 @@ import * as store from "./state/store.js";
 
 const IDLE_PAUSE_MS = 5 * 60 * 1000;
 // What the player is told when a feature that needs the server finds it out of reach.
-const NEEDS_SERVER = { hint: "hintOffline", daily: "dailyOffline", solver: "solverMissing" };
+const NEEDS_SERVER = { hint: "hintOffline", daily: "dailyOffline", solver: "solverMissing", options: "solverOptions" };
 
 /**
  * deps: session, clock, screen, board, messages ({say}), ui ({selected, hint, paused}),
@@ -52,7 +55,7 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
       const busy = [429, 503].includes(change.error.status);
       const retry = change.error instanceof Unusable ? "serverOddRetry" : busy ? "serverBusyRetry" : "serverDownRetry";
       if (change.retryIn) say(t(retry, { s: Math.ceil(change.retryIn / 1000) }), 0);
-      else say(t(NEEDS_SERVER[change.error.feature] || (busy ? "serverBusy" : "serverDown")), 8000); // hints, daily deal
+      else say(t(NEEDS_SERVER[change.error.feature] || (busy ? "serverBusy" : "serverDown"), { name: variantName(variant()) }), 8000); // hints, daily deal
       console.error(change.error);
     } else if (change.type === "busy") {
       if (change.busy) document.body.dataset.busy = "1";
@@ -147,7 +150,7 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
       screen.draw();
     } else if (ui.selected) {
       session.play(`${ui.selected}+${card}`);
-    } else if (v.available.includes(card)) {
+    } else if (v.available.includes(card) || partners(card).length) { // overlap: a covered card pairs too
       ui.selected = card;
       ui.hint = [];
       screen.draw();
@@ -195,6 +198,7 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
 
   /** Stuck: ask the solver since when the game was lost, without counting it as a hint. */
   function explainLoss() {
+    if (!solverPlays(variant().id)) return; // no hint for these options: nothing to say since when
     session.hint().then((h) => h && showHint(h));
   }
 
@@ -255,17 +259,46 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
   /** A random deal instead of a proven one: no proof in time, or no server to prove it. */
   const sayUnproven = (answer) => say(t(answer.offline ? "winnableOffline" : "winnableUnproven"), 8000);
 
+  /** The id of variant `text` in the session's list (its canonical text): a text with options
+   *  (from a share link, a save, the settings) gets an entry there. Throws the rules' refusal
+   *  for a text the page cannot play. */
+  function known(text) {
+    const { variants } = session.state;
+    const entry = entryFor(variants, text);
+    if (!variants.some((v) => v.id === entry.id)) variants.push(entry);
+    return entry.id;
+  }
+
+  /** The variant to open when the page starts: the last one played, if the page still plays it. */
+  function remembered() {
+    try {
+      return known(prefs.variant || "pyramid");
+    } catch {
+      return "pyramid";
+    }
+  }
+
   /** Open a variant: its saved game if there is one that loads, else a new deal. */
   async function openVariant(id) {
-    const answer = await session.open(id, optionsFor(null, false));
+    const answer = await session.open(known(id), optionsFor(null, false));
     if (answer && answer.winnable === false) sayUnproven(answer);
   }
 
-  /** A share link (/?variant=giza&deal=123): play that deal. A different unfinished game of the
-   *  variant is only given up after the player says so. */
+  /** A share link (/?variant=giza&deal=123, /?variant=open-stock:passes=1,overlap=yes&deal=5):
+   *  play that deal. A variant the page cannot play is refused, saying why, and the deal is not
+   *  played under other rules. A different unfinished game of the variant is only given up
+   *  after the player says so. */
   async function openShared({ variant: wanted, deal }) {
-    const { variants } = session.state;
-    const id = variants.some((v) => v.id === wanted) ? wanted : prefs.variant || "pyramid";
+    let id;
+    try {
+      id = wanted === null ? remembered() : known(wanted);
+    } catch (err) {
+      if (!(err instanceof RulesError)) throw err;
+      dealing.forgetSharedDeal();
+      await openVariant(remembered());
+      say(t("sharedRefused", { reason: explain(err, err.message) }), 0);
+      return;
+    }
     await openVariant(id);
     dealing.forgetSharedDeal();
     const v = view();
@@ -322,7 +355,7 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
   }
 
   return {
-    onChange, onCard, onPair, onStock, partners, hint, newGame, openVariant, openShared, pause, resume, tick,
+    onChange, onCard, onPair, onStock, partners, hint, newGame, openVariant, openShared, remembered, pause, resume, tick,
     undoToLastWinnable: () => ui.lost && ui.lost.undo && undoTo(ui.lost.undo),
     closeLost: () => {
       ui.lostClosed = true;

@@ -4,6 +4,7 @@
 import * as dealing from "../state/dealing.js";
 import { LANGUAGES, language, t, variantName, variantSummary } from "../text/i18n.js";
 import * as store from "../state/store.js";
+import { entryOrNull } from "../text/variant-names.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -57,7 +58,7 @@ export function openGamesMenu(session, choose) {
   const favs = store.favourites();
   const recentList = $("recent-list");
   recentList.replaceChildren();
-  const recent = store.recent().map((id) => variants.find((v) => v.id === id)).filter(Boolean);
+  const recent = store.recent().map((id) => entryOrNull(variants, id)).filter(Boolean); // options too
   if (!recent.length) {
     const none = document.createElement("span");
     none.textContent = t("noRecent");

@@ -1,12 +1,12 @@
 // The Rules dialog for the variant on the table: rules, questions, tips and controls.
 
-import { language, t, variantName } from "../text/i18n.js";
+import { language, t, variantName, variantSummary } from "../text/i18n.js";
 import { rulesFor } from "../text/rules-text.js";
 
 const $ = (id) => document.getElementById(id);
 
 export function openRules(variant) {
-  const rules = rulesFor(variant.id, language());
+  const rules = rulesFor(variant.id, language(), variantSummary(variant));
   $("rules-title").textContent = `${t("rules")}: ${variantName(variant)}`;
   const body = $("rules-body");
   body.replaceChildren();

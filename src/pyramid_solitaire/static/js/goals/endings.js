@@ -5,7 +5,7 @@
 import * as achievements from "../state/achievements.js";
 import * as records from "../state/records.js";
 import * as stats from "../state/stats.js";
-import { scoreOfView } from "./score.js";
+import { recyclesOfView, scoreOfView } from "./score.js";
 
 /** Count the end of game `game` (its last view `view`, played in `ms`, with `undos` undos) on
  *  `day`; `variants` are every variant's id, `extra` what a challenge adds ({par, grade,
@@ -16,7 +16,7 @@ export function countEnd({ variant, view, game, ms, undos, day, variants, extra 
   const { set } = records.noteResult(variant, { won: view.won, score, moves, ms: Math.round(ms), day });
   const earned = achievements.noteEnd({
     variant, won: view.won, score, moves, undos, hints: records.hintsIn(variant, game),
-    recycles: Math.max(view.passes - view.passes_left, 0),
+    recycles: recyclesOfView(view),
     wonVariants: variants.filter((v) => stats.load(v).won > 0), dayRun: records.longestRun(variants), ...extra,
   }, day);
   return { set, earned };

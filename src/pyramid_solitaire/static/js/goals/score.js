@@ -24,10 +24,14 @@ export function score(state) {
   return points(removed, rows, state.recycles);
 }
 
+/** The recycles played in a view: from the passes left, or with unlimited passes (no passes
+ *  left to count) the page's own field, rules/view.js answer()'s `recycles`. */
+export const recyclesOfView = (view) => (view.passes === null ? view.recycles ?? 0 : Math.max(view.passes - view.passes_left, 0));
+
 /** The same score from what the page draws (rules/view.js's view, or the server's). */
 export function scoreOfView(view) {
   const left = view.pyramid.filter((c) => c.card !== null).length + view.stock.count
     + view.wastes.reduce((n, pile) => n + pile.length, 0) + view.piles.reduce((n, pile) => n + pile.length, 0);
   const rows = ROW_SLOTS.filter((slots) => slots.every((p) => view.pyramid[p].card === null)).length;
-  return points(DECK_SIZE - left, rows, Math.max(view.passes - view.passes_left, 0));
+  return points(DECK_SIZE - left, rows, recyclesOfView(view));
 }

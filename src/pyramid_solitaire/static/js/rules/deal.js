@@ -26,13 +26,27 @@ export const moveText = (move) => (move.cards.length ? move.cards.map(cardText).
 const DRAW = Object.freeze({ kind: "draw", cards: [] });
 const RECYCLE = Object.freeze({ kind: "recycle", cards: [] });
 
-/** A variant and its 52 cards: answers every rules question about a position. */
+const positions = (n) => Array.from({ length: n }, (_, p) => p);
+
+/** A variant and its 52 cards: answers every rules question about a position. `goal` lists the
+ *  deck positions whose cards must all be gone to win: the variant's (the pyramid, or all 52
+ *  with win=all) unless a challenge names another set (withGoal). */
 export class Deal {
-  constructor(variantId, cards, number = null) {
+  constructor(variantId, cards, number = null, goal = null) {
     this.variant = typeof variantId === "string" ? getVariant(variantId) : variantId;
     this.cards = cards;
     this.number = number === null ? null : dealNumber(number);
     this.position = new Map(cards.map((card, p) => [card, p]));
+    this.goal = goal ?? positions(this.variant.win === "all" ? DECK_SIZE : PYRAMID_SIZE);
+  }
+
+  /** The same deal won when the cards of `goal` (card numbers) are gone (deal.py with_goal). */
+  withGoal(goal) {
+    const wanted = [...new Set(goal)].map((card) => this.position.get(card));
+    if (!wanted.length || wanted.includes(undefined)) throw new RangeError(`a goal is a non-empty set of the deal's cards, not ${goal}`);
+    const deal = new Deal(this.variant, this.cards, null, wanted.sort((a, b) => a - b));
+    deal.number = this.number;
+    return deal;
   }
 
   static fromNumber(variantId, number) {
@@ -97,33 +111,58 @@ export class Deal {
   }
 
   canRecycle(state) {
-    return this.variant.has_stock && state.recycles < this.variant.recycles
+    const { recycles } = this.variant; // null: as often as wanted
+    return this.variant.has_stock && (recycles === null || state.recycles < recycles)
       && !this.stockPositions(state).length && this.wastePositions(state).some((pile) => pile.length);
   }
 
   /** Kings, then pairs, each in deck order, then draw, then recycle; none once won. */
   legalMoves(state) {
     if (this.isWon(state)) return [];
-    const cards = this.availablePositions(state).map((p) => this.cards[p]);
-    const moves = cards.filter(isKing).map((c) => ({ kind: "king", cards: [c] }));
-    cards.forEach((a, i) => {
-      for (const b of cards.slice(i + 1)) if (pairs(a, b)) moves.push({ kind: "pair", cards: [a, b] });
+    const avail = this.availablePositions(state);
+    const moves = avail.map((p) => this.cards[p]).filter(isKing).map((c) => ({ kind: "king", cards: [c] }));
+    const twos = []; // pairs as deck positions, in deck order (overlap pairs among them)
+    avail.forEach((a, i) => {
+      for (const b of avail.slice(i + 1)) if (pairs(this.cards[a], this.cards[b])) twos.push([a, b]);
     });
+    for (let p = 0; p < PYRAMID_SIZE; p++) {
+      const over = this.overlapPartner(state, p);
+      if (over !== null && pairs(this.cards[p], this.cards[over])) twos.push([p, over]);
+    }
+    twos.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+    for (const [a, b] of twos) moves.push({ kind: "pair", cards: [this.cards[a], this.cards[b]] });
     if (this.canDraw(state)) moves.push(DRAW);
     if (this.canRecycle(state)) moves.push(RECYCLE);
     return moves;
   }
 
+  /** Overlap discards: the one card left over pyramid position `p` when it is free (then the two
+   *  may pair), else null; null too in a variant without overlap discards. */
+  overlapPartner(state, p) {
+    if (!this.variant.overlap || p >= PYRAMID_SIZE || state.removed[p]) return null;
+    const over = COVERED_BY[p].filter((c) => !state.removed[c]);
+    return over.length === 1 && this.isFree(state, over[0]) ? over[0] : null;
+  }
+
+  /** Whether cards a and b are an overlap pair: one the only card left over the other, free. */
+  overlapping(state, a, b) {
+    const pa = this.position.get(a);
+    const pb = this.position.get(b);
+    return this.overlapPartner(state, pa) === pb || this.overlapPartner(state, pb) === pa;
+  }
+
+  /** Whether every card of the goal is gone (the pyramid's 28, or all 52 with win=all). */
   isWon(state) {
-    return state.removed.subarray(0, PYRAMID_SIZE).every(Boolean);
+    return this.goal.every((p) => state.removed[p]);
   }
 
   isStuck(state) {
     return !this.isWon(state) && !this.legalMoves(state).length;
   }
 
-  /** Passes through the stock still to come, the current one included. */
+  /** Passes through the stock still to come, the current one included; null: unlimited. */
   passesLeft(state) {
+    if (this.variant.passes === null) return null;
     return Math.max(this.variant.passes - state.recycles, 0);
   }
 
@@ -143,14 +182,14 @@ export class Deal {
 
   /** Throws IllegalMove saying why `move` cannot be played; a won position has no move. */
   check(state, move) {
-    const named = { variant: this.variant.id, name: this.variant.name_en };
+    const named = { variant: this.variant.text, name: this.variant.name_en };
     if (this.isWon(state)) illegal("game_won", { move: moveText(move) });
     if (move.kind === "draw") {
       if (!this.variant.has_stock) illegal("draw_no_stock", named);
       if (!this.canDraw(state)) illegal(this.canRecycle(state) ? "draw_stock_empty_recycle" : "draw_stock_empty");
     } else if (move.kind === "recycle") {
       if (!this.variant.has_stock) illegal("recycle_no_stock", named);
-      if (state.recycles >= this.variant.recycles) {
+      if (this.variant.recycles !== null && state.recycles >= this.variant.recycles) {
         if (this.variant.recycles) illegal("recycle_none_left");
         illegal("recycle_one_pass", named);
       }
@@ -163,7 +202,7 @@ export class Deal {
     } else {
       const [a, b] = move.cards;
       if (a === b) illegal("same_card_twice", { move: `${cardText(a)}+${cardText(b)}` });
-      for (const card of move.cards) this.checkAvailable(state, card);
+      if (!this.overlapping(state, a, b)) for (const card of move.cards) this.checkAvailable(state, card);
       if (!pairs(a, b)) illegal("not_thirteen", { a: cardText(a), b: cardText(b) });
     }
   }

@@ -100,7 +100,7 @@ export class Game {
   }
 
   toRecord() {
-    const record = { version: RECORD_VERSION, variant: this.variant.id };
+    const record = { version: RECORD_VERSION, variant: this.variant.text };
     if (this.deal.number !== null) record.deal = this.dealValue;
     else record.deck = this.deal.deckString();
     record.moves = [...this.moves];

@@ -14,7 +14,7 @@ export function view(game) {
   const won = game.isWon;
   const moves = game.legalMoves().map(moveText);
   return {
-    variant: game.variant.id,
+    variant: game.variant.text,
     deal: game.dealValue,
     pyramid: deal.cards.slice(0, PYRAMID_SIZE).map((card, p) => {
       const gone = Boolean(state.removed[p]);
@@ -38,5 +38,6 @@ export function view(game) {
   };
 }
 
-/** The server's answer shape, {record, view, ...extra}, made here. */
-export const answer = (game, extra = {}) => ({ record: game.toRecord(), view: view(game), ...extra });
+/** The server's answer shape, {record, view, ...extra}, made here. The page's views carry one
+ *  field more, `recycles`: with unlimited passes the passes left cannot say which pass this is. */
+export const answer = (game, extra = {}) => ({ record: game.toRecord(), view: { ...view(game), recycles: game.state.recycles }, ...extra });

@@ -164,7 +164,7 @@ export class KeptSearch {
   }
 
   for(deal) {
-    const of = `${deal.variant.id} ${deal.cards.join(",")}`;
+    const of = `${deal.variant.text} ${deal.cards.join(",")}`; // the text: options change answers
     if (of !== this.of) {
       this.search = new Search(this.kernel, deal, true, this.maxBits);
       this.of = of;

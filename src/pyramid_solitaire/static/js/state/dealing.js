@@ -1,5 +1,5 @@
 // Which deal a new game gets: winnable-only (a setting per variant), the daily deal (remembered so
-// the board can mark it), share links (/?variant=giza&deal=123).
+// the board can mark it), share links (/?variant=giza&deal=123, /?variant=classic:win=all&deal=7).
 
 import { readJson, writeJson } from "./store.js";
 
@@ -35,10 +35,11 @@ export function dailyDate(variant, deal) {
   return entry && deal !== null && entry.deal === String(deal) && typeof entry.date === "string" ? entry.date : null;
 }
 
-/** A link that opens this deal of this variant in any browser. */
+/** A link that opens this deal of this variant in any browser; a variant's options are kept
+ *  readable (?variant=open-stock:passes=1,overlap=yes&deal=5): a query value may hold : , =. */
 export function shareLink(variant, deal) {
   const url = new URL("/", window.location.href);
-  url.search = new URLSearchParams({ variant, deal: String(deal) }).toString();
+  url.search = new URLSearchParams({ variant, deal: String(deal) }).toString().replace(/%3A|%2C|%3D/g, decodeURIComponent);
   return url.href;
 }
 

@@ -7,7 +7,8 @@ export const STRINGS = {
   fullscreen: "Vollbild", more: "Mehr", close: "Schließen", rules: "Regeln und Tipps",
   deal: "Partie {n}", deck: "Eigenes Blatt", time: "Zeit", moves: "Züge",
   score: "Punkte", pass: "Durchgang", dealShort: "Nr. {n}",
-  variantShort: { pyramid: "Pyramide", classic: "Klassisch", "classic-redeal": "Zwei Durchgänge", "three-wastes": "Solitaire 13", giza: "Giza", "open-stock": "Offener Vorrat" },
+  variantShort: { pyramid: "Pyramide", classic: "Klassisch", "classic-redeal": "Zwei Durchgänge", "three-wastes": "Solitaire 13", giza: "Giza", "open-stock": "Offener Vorrat",
+    original: "Original", overlap: "Überlappung", unlimited: "Unbegrenzt" },
   paused: "Pause", pausedText: "Die Uhr steht. Spiel weiter, wenn du bereit bist.",
   wonTitle: "Gewonnen!",
   wonText: { one: "Abgeräumt in {time} mit {count} Zug.", other: "Abgeräumt in {time} mit {count} Zügen." },
@@ -58,6 +59,9 @@ export const STRINGS = {
   serverDown: "Der Spielserver antwortet nicht. Versuch es gleich noch einmal.",
   hintOffline: "Hinweise brauchen den Spielserver, der gerade nicht erreichbar ist. Spiel weiter: Sobald du online bist, gibt es wieder Hinweise.",
   solverMissing: "Der Löser konnte nicht geladen werden: hier gibt es keine Hinweise, keine Rückschau und keine Partie des Tages. Spiel weiter: Alle Züge gehen wie bisher.",
+  solverOptions: "Hinweise, Rückschau und die Partie des Tages gibt es für {name} noch nicht: Der Löser kennt diese Regeln nicht. Spiel weiter: Alle Züge gehen.",
+  optionTo: " bis ", optionOr: " oder ", // an option's allowed values: 1 to 32 or unlimited
+  sharedRefused: "Der geteilte Link lässt sich hier nicht spielen: {reason}",
   dailyOffline: "Die Partie des Tages braucht den Spielserver, der gerade nicht erreichbar ist. Versuch es wieder, wenn du online bist.",
   newRelease: "Eine neue Version ist bereit.", reload: "Neu laden",
   winnableOffline: "Gewinnbare Partien findet nur der Spielserver, und der ist gerade nicht erreichbar, darum ist diese Partie zufällig.",
@@ -110,6 +114,7 @@ export const STRINGS = {
   saidRemovedFreed: { one: "{cards} entfernt, {freed} ist jetzt frei.", other: "{cards} entfernt, {freed} sind jetzt frei." },
   saidDraw: "Gezogen: {cards}; noch {count} im Vorrat.", saidDrawLast: "Gezogen: {cards}; der Vorrat ist leer.",
   saidOpen: "Offen auf dem Vorrat: {card}.", saidRecycle: "Ablage umgedreht: Durchgang {n} von {of}.",
+  saidRecycleUnlimited: "Ablage umgedreht: Durchgang {n}.",
   saidUndo: "Zurückgenommen: {move}.", saidNew: "{name}, {deal}.",
   lostStartTitle: "Diese Partie ist von Anfang an nicht zu gewinnen", importDone: "Importiert: Deine gespeicherten Spiele, die Statistik und die Einstellungen sind jetzt die aus der Datei.",
 };
@@ -218,4 +223,11 @@ export const GOALS_STRINGS = {
     "days-7": ["Eine Woche", "Gewinne an 7 Tagen in Folge in einer Variante."],
     challenge: ["Herausforderer", "Schaffe eine Aufgabe des Tages."],
   },
+};
+
+// Die Optionen in Worten, für Namen und Beschreibung eines Spiels mit Optionen (variants.py _said).
+export const OPTION_WORDS = {
+  passes: { one: "1 Durchgang", other: "{count} Durchgänge" }, unlimited: "beliebig viele Durchgänge",
+  overlapYes: "mit Überlappung", overlapNo: "ohne Überlappung",
+  winAll: "gewonnen mit allen 52 Karten", winPyramid: "gewonnen mit der Pyramide", options: "Optionen: {list}.",
 };

@@ -7,7 +7,8 @@ export const STRINGS = {
   fullscreen: "Fullscreen", more: "More", close: "Close", rules: "Rules and tips",
   deal: "Deal {n}", deck: "Own deck", time: "Time", moves: "Moves",
   score: "Score", pass: "Pass", dealShort: "#{n}",
-  variantShort: { pyramid: "Pyramid", classic: "Classic", "classic-redeal": "Redeal", "three-wastes": "Solitaire 13", giza: "Giza", "open-stock": "Open stock" },
+  variantShort: { pyramid: "Pyramid", classic: "Classic", "classic-redeal": "Redeal", "three-wastes": "Solitaire 13", giza: "Giza", "open-stock": "Open stock",
+    original: "Original", overlap: "Overlap", unlimited: "Unlimited" },
   paused: "Paused", pausedText: "The clock is stopped. Resume when you are ready.",
   wonTitle: "You won!",
   wonText: { one: "Cleared in {time} with {count} move.", other: "Cleared in {time} with {count} moves." },
@@ -58,6 +59,9 @@ export const STRINGS = {
   serverDown: "The game server does not answer. Try again in a moment.",
   hintOffline: "Hints need the game server, which cannot be reached now. Play on: hints work again when you are online.",
   solverMissing: "The solver could not be loaded: no hints, review or daily deal here. Play on: every move works as before.",
+  solverOptions: "Hints, review and the daily deal are not there for {name} yet: the solver does not play these rules. Play on: every move works.",
+  optionTo: " to ", optionOr: " or ", // an option's allowed values: 1 to 32 or unlimited
+  sharedRefused: "The shared link cannot be played here: {reason}",
   dailyOffline: "The daily deal needs the game server, which cannot be reached now. Try again when you are online.",
   newRelease: "A new version is ready.", reload: "Reload",
   winnableOffline: "Winnable-only deals need the game server, which cannot be reached now, so this deal is random.",
@@ -111,6 +115,7 @@ export const STRINGS = {
   saidRemovedFreed: { one: "{cards} removed; {freed} is now free.", other: "{cards} removed; {freed} are now free." },
   saidDraw: "Drawn: {cards}; {count} left in the stock.", saidDrawLast: "Drawn: {cards}; the stock is empty.",
   saidOpen: "Open on the stock: {card}.", saidRecycle: "The waste is turned over: pass {n} of {of}.",
+  saidRecycleUnlimited: "The waste is turned over: pass {n}.",
   saidUndo: "Undone: {move}.", saidNew: "{name}, {deal}.",
   lostStartTitle: "This deal cannot be won from the start", importDone: "Imported: your saved games, statistics and settings are those of the file now.",
 };
@@ -219,4 +224,11 @@ export const GOALS_STRINGS = {
     "days-7": ["A week", "Win on 7 days in a row in one variant."],
     challenge: ["Challenger", "Complete a day's challenge."],
   },
+};
+
+// The options in words, for the names and summaries of a variant with options (variants.py _said).
+export const OPTION_WORDS = {
+  passes: { one: "1 pass", other: "{count} passes" }, unlimited: "unlimited passes",
+  overlapYes: "overlap discards", overlapNo: "no overlap discards",
+  winAll: "won with all 52 cards", winPyramid: "won with the pyramid", options: "Options: {list}.",
 };

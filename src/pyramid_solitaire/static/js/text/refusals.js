@@ -16,6 +16,9 @@ const SHOWN = {
   move: (move) => moveShort(move) ?? quoted(move),
   reason: (nested) => explain(nested),
   fields: (names) => listOf(names.map(quoted)),
+  known: (names) => listOf(names), // the options a variant takes
+  // an option's allowed values: "1 to 32 or unlimited" in the page's words, the values as typed
+  allowed: (text) => text.replace(" to ", t("optionTo")).replaceAll(" or ", t("optionOr")),
 };
 for (const name of ["text", "rank", "suit", "variant", "kind", "field", "version", "path", "method"]) SHOWN[name] = quoted;
 const NUMBERS = ["worth", "pile", "count", "played", "limit", "n", "position", "line", "column", "expected", "seconds", "retry_after"];

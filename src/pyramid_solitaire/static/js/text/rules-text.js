@@ -160,8 +160,10 @@ const KEYS = {
 };
 
 /** {common, rules, faq: [[question, answer]], tips, keys} for a variant in language `lang`. */
-export function rulesFor(variantId, lang) {
+export function rulesFor(variantId, lang, summary = null) {
   const texts = VARIANT_TEXT[lang] ?? VARIANT_TEXT.en;
-  const text = texts[variantId] ?? texts.pyramid;
+  // A named rule set or a variant with options: its summary says its rules (a base variant's
+  // text would say the wrong passes or goal).
+  const text = texts[variantId] ?? (summary ? { ...texts.pyramid, rules: [summary] } : texts.pyramid);
   return { common: COMMON[lang], ...text, faq: [...text.faq, ...COMMON_FAQ[lang]], keys: KEYS[lang] };
 }

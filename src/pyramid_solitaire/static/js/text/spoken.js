@@ -2,6 +2,7 @@
 // of clubs; 20 left in the stock."), and each card's name with its place on the table ("Queen of
 // hearts, row 7, card 3, covered"). The sentences themselves are in en.js and de.js.
 
+import { recyclesOfView } from "../goals/score.js";
 import { clockText } from "../state/clock.js";
 import { t } from "./i18n.js";
 import { cardLabel, cardName, listOf } from "./words.js";
@@ -53,7 +54,8 @@ export function moveSpoken(before, after) {
     return text;
   }
   if (move === "recycle") {
-    return t("saidRecycle", { n: after.passes - after.passes_left + 1, of: after.passes });
+    const n = recyclesOfView(after) + 1;
+    return after.passes === null ? t("saidRecycleUnlimited", { n }) : t("saidRecycle", { n, of: after.passes });
   }
   const had = freeCards(before);
   const removed = move.split("+");

@@ -99,6 +99,8 @@ export function createBoard(boardEl) {
 
     const seen = new Set();
     const available = new Set(view.available);
+    // a covered pyramid card that pairs by overlap discards (rules/deal.js) is played as available
+    const pairing = new Set(view.moves.filter((m) => m.includes("+")).flatMap((m) => m.split("+")));
     for (const [card, x, y, z, where, onTop, spot] of placements(view, plan)) {
       seen.add(card);
       let el = cards.get(card);
@@ -117,7 +119,7 @@ export function createBoard(boardEl) {
       place(el, x, y, cw);
       el.dataset.x = String(x * cw);
       el.dataset.y = String(y * cw);
-      const isAvailable = available.has(card) && onTop;
+      const isAvailable = (available.has(card) && onTop) || (where === "pyramid" && pairing.has(card));
       el.classList.toggle("available", isAvailable);
       el.classList.toggle("selected", card === selected);
       el.classList.toggle("hint", hint.includes(card));

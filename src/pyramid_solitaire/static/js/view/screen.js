@@ -1,7 +1,7 @@
 // The screen: toolbar state, status line, pause cover, end panel and the board, all drawn from
 // the session's state, the player's marks and settings, with a layout plan made for the table.
 
-import { scoreOfView } from "../goals/score.js";
+import { recyclesOfView, scoreOfView } from "../goals/score.js";
 import { clockText } from "../state/clock.js";
 import * as dealing from "../state/dealing.js";
 import { language, t, variantName, variantShortName } from "../text/i18n.js";
@@ -106,8 +106,8 @@ export function createScreen({ session, ui, prefs, clock, board, table }) {
     const game = $("status-game");
     $("status-moves").textContent = String(view.move_count);
     $("status-score").textContent = String(scoreOfView(view)); // docs/score.md
-    $("status-passes").textContent = `${view.passes - view.passes_left + 1}/${view.passes}`;
-    $("status-passes-item").hidden = !variant.has_stock || view.passes <= 1;
+    $("status-passes").textContent = `${recyclesOfView(view) + 1}/${view.passes ?? "\u221e"}`; // unlimited: of infinity
+    $("status-passes-item").hidden = !variant.has_stock || (view.passes !== null && view.passes <= 1);
     drawTime();
     const status = $("status");
     for (const [short, clockIcon, twoLines] of FORMS) {

@@ -1,0 +1,105 @@
+// The rule options in the page's rules (static/js/rules/: passes, overlap discards, win, the goal)
+// answer what the Python engine wrote into tests/golden/options_corpus.json
+// (tools/options_corpus.py), beside engine.test.mjs's corpus.json. Run: node --test tests/js/
+// The Python engine is the specification: a failure here means rules/ must follow it.
+
+import assert from "node:assert/strict";
+import { rmSync } from "node:fs";
+import { after, test } from "node:test";
+import { conformance, golden, loadRules } from "./conformance.mjs";
+
+const { rules, folder } = await loadRules();
+after(() => rmSync(folder, { recursive: true }));
+const { options } = golden();
+const { Game, RulesError, getVariant, view, moveText, Deal, START, NAMED, parseCard } = rules;
+
+function refusal(thunk) {
+  try {
+    thunk();
+  } catch (err) {
+    if (!(err instanceof RulesError)) throw err;
+    return { error: err.kind, message: err.message, code: err.code, params: err.params };
+  }
+  return { error: null };
+}
+
+const newGame = (entry) => new Game(entry.variant, entry.deck === undefined ? { deal: entry.deal } : { deck: entry.deck });
+const act = (game, action) => (action === "undo" ? game.undo() : action === "redo" ? game.redo()
+  : action.startsWith("undo ") ? game.undo(Number(action.split(" ")[1])) : action === "restart" ? game.restart() : game.play(action));
+
+test("option texts: the same variant, canonical text, English name and rules", () => {
+  for (const [text, expected] of Object.entries(options.variants)) {
+    const { name_de: _, ...wanted } = expected;
+    const v = getVariant(text);
+    const mine = Object.fromEntries(Object.keys(wanted).map((k) => [k, v[k]]));
+    assert.deepEqual(mine, wanted, text);
+    assert.equal(getVariant(v.text).text, v.text, `${text}: its text names it again`);
+  }
+  assert.deepEqual(Object.keys(NAMED), ["original", "overlap", "unlimited"]);
+});
+
+test("option texts refused alike: the same code, parameters and English", () => {
+  for (const { text, ...expected } of options.refused) assert.deepEqual(refusal(() => getVariant(text)), expected, text);
+});
+
+test("games under options: the same view after every step", () => {
+  for (const entry of options.games) {
+    const game = newGame(entry);
+    assert.deepEqual(view(game), entry.start, `${entry.variant}: ${entry.name}, start`);
+    entry.steps.forEach((step, i) => {
+      act(game, step.do);
+      assert.deepEqual(view(game), step.view, `${entry.variant}: ${entry.name}, step ${i + 1} (${step.do})`);
+    });
+  }
+  assert.ok(options.games.some((g) => g.name === "an overlap pair"), "the overlap pair is played");
+});
+
+test("playouts under options: the same legal moves, won and stuck after every step", () => {
+  for (const entry of options.playouts) {
+    const game = newGame(entry);
+    entry.steps.forEach(([action, moves, end], i) => {
+      act(game, action);
+      const where = `${entry.variant} deal ${entry.deal} step ${i + 1} (${action})`;
+      assert.equal(game.legalMoves().map(moveText).join(" "), moves, where);
+      assert.equal(game.isWon ? "won" : game.isStuck ? "stuck" : "", end, where);
+    });
+  }
+});
+
+test("moves under options refused alike (or played), with the same code, parameters and English", () => {
+  for (const probe of options.illegal) {
+    const game = newGame(probe);
+    for (const move of probe.moves) game.play(move);
+    const { error, message, code, params } = probe;
+    const where = `${probe.variant} ${probe.moves.length} moves then ${probe.move}`;
+    assert.deepEqual(refusal(() => game.play(probe.move)), error ? { error, message, code, params } : { error }, where);
+  }
+});
+
+test("records with option texts: good ones load to the same view and round-trip, bad ones are refused whole", () => {
+  for (const good of options.records.good) {
+    const game = Game.fromRecord(good.record);
+    assert.deepEqual(view(game), good.view);
+    assert.deepEqual(game.toRecord(), good.dump);
+  }
+  for (const { record, ...expected } of options.records.bad) {
+    assert.deepEqual(refusal(() => Game.fromRecord(record)), expected, record.variant);
+  }
+});
+
+test("the goal as a set of cards: won when those cards are gone, whatever else is left", () => {
+  const deal = Deal.fromNumber("pyramid", 8);
+  const bottom = deal.cards.slice(21, 28); // the bottom row: free at the start
+  const goal = deal.withGoal(bottom);
+  let state = START;
+  assert.equal(goal.isWon(state), false);
+  state = { ...state, removed: state.removed.slice() };
+  bottom.forEach((card) => { state.removed[deal.position.get(card)] = 1; });
+  assert.equal(goal.isWon(state), true);
+  assert.equal(deal.isWon(state), false, "the pyramid is still there");
+  assert.deepEqual(goal.legalMoves(state), [], "a won game has no move");
+  assert.throws(() => deal.withGoal([]), RangeError);
+  assert.throws(() => deal.withGoal([parseCard("Ah"), 99]), RangeError);
+  const all = Deal.fromNumber("classic:win=all", 8);
+  assert.equal(all.goal.length, 52);
+});
