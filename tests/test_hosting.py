@@ -69,6 +69,8 @@ def test_every_serve_option_is_read_from_the_environment_and_the_command_line_wi
     }
     given = served_settings(monkeypatch, ["--port", "9000", "--trusted-proxy", "10.9.9.9"])
     assert (given.port, given.trusted_proxies, given.workers) == (9000, ("10.9.9.9",), 3)
+    proxies = ("10.0.0.0/8", "::1", "fd00::/8", "*")  # what uvicorn reads: addresses, networks, any
+    assert Settings(trusted_proxies=proxies).trusted_proxies == proxies
 
 
 def test_two_apps_in_one_process_share_no_buckets_and_no_solver_slots():
@@ -124,6 +126,12 @@ def serve_command(*argv: str, env: dict | None = None, seconds: float = 120) -> 
         (["--workers", "-3"], {}, "--workers / PYRAMID_SOLITAIRE_WORKERS"),
         ([], {"PYRAMID_SOLITAIRE_WORKERS": "0"}, "--workers / PYRAMID_SOLITAIRE_WORKERS"),
         ([], {"PYRAMID_SOLITAIRE_PORT": "http"}, "--port / PYRAMID_SOLITAIRE_PORT: Input should be a valid"),
+        (
+            ["--trusted-proxy", "not-an-ip"],
+            {},
+            "--trusted-proxy / PYRAMID_SOLITAIRE_TRUSTED_PROXIES: 'not-an-ip' is not an IP address or",
+        ),
+        ([], {"PYRAMID_SOLITAIRE_TRUSTED_PROXIES": "10.0.0.1,10.0.0.x"}, "'10.0.0.x' is not an IP address"),
     ],
 )
 def test_impossible_settings_are_one_line_and_exit_2(argv, env, said):

@@ -7,6 +7,7 @@ also read from the environment as PYRAMID_SOLITAIRE_<FIELD> (PYRAMID_SOLITAIRE_P
 PYRAMID_SOLITAIRE_TRUSTED_PROXIES=10.0.0.1,10.0.0.2); an option on the command line wins.
 """
 
+import ipaddress
 import os
 from pathlib import Path
 from typing import Annotated, Literal
@@ -73,6 +74,23 @@ class Settings(BaseSettings):
             return tuple(part.strip() for part in value.split(",") if part.strip())
         return value
 
+    @field_validator("trusted_proxies")
+    @classmethod
+    def addresses(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        """Each proxy an IP address or network ("*": any), as uvicorn reads them: a typo would
+        otherwise trust nobody, and every player behind the proxy would share its address's budget."""
+        for proxy in value:
+            if proxy != "*":
+                try:
+                    ipaddress.ip_network(proxy, strict=False)
+                except ValueError:
+                    raise ValueError(f"{proxy!r} is not an IP address or network") from None
+        return value
+
+
+# The options whose name is not their field's (serve's argparse dest).
+OPTIONS = {"trusted_proxies": "--trusted-proxy", "gzip": "--no-gzip"}
+
 
 def problem(err: ValidationError) -> str:
     """The first thing wrong with the settings, as one line that names the option and its variable."""
@@ -80,5 +98,6 @@ def problem(err: ValidationError) -> str:
     field = str(first["loc"][0]) if first["loc"] else "?"
     given = first.get("input")
     shown = "" if isinstance(given, dict) else f" (got {given!r:.40})"
-    option = "--" + field.replace("_", "-")
-    return f"{option} / {ENV_PREFIX}{field.upper()}: {first['msg']}{shown}"
+    option = OPTIONS.get(field, "--" + field.replace("_", "-"))
+    message = first["msg"].removeprefix("Value error, ")  # pydantic's prefix to a validator's own text
+    return f"{option} / {ENV_PREFIX}{field.upper()}: {message}{shown}"
