@@ -1,6 +1,10 @@
 """The Gymnasium environment: a full masked-random episode in every variant, a fixed action
 space whose mask is exactly the legal moves, what a player sees, and the solver as oracle."""
 
+import subprocess
+import sys
+import warnings
+
 import gymnasium as gym
 import numpy as np
 import pytest
@@ -72,23 +76,86 @@ def test_the_solver_is_the_oracle():
     assert env.oracle().verdict == "unwinnable"
 
 
-def test_gymnasiums_checker_passes_and_an_illegal_action_is_refused_or_ignored():
-    check_env(PyramidSolitaireEnv("open-stock", illegal="ignore"), skip_render_check=True)
-    env = PyramidSolitaireEnv("pyramid")
+def test_gymnasiums_checker_passes_with_the_defaults_and_in_every_render_mode():
+    check_env(PyramidSolitaireEnv())
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the checker's warnings count too
+        check_env(gym.make("PyramidSolitaire-v0").unwrapped)
+        for mode in ("ansi", "rgb_array"):  # through gym.make, so it checks the other modes as well
+            check_env(gym.make("PyramidSolitaire-v0", variant="giza", render_mode=mode).unwrapped)
+    with pytest.raises(ValueError, match="render_mode must be one of"):
+        PyramidSolitaireEnv(render_mode="human")
+
+
+def test_an_illegal_action_is_ignored_or_refused():
+    env = PyramidSolitaireEnv("pyramid", max_steps=2)
     _, info = env.reset(seed=1)
-    illegal = int(np.flatnonzero(~info["action_mask"])[0])
-    with pytest.raises(ValueError, match="is not legal now"):
-        env.step(illegal)
-    env = PyramidSolitaireEnv("pyramid", illegal="ignore", max_steps=2)
-    _, info = env.reset(seed=1)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     _, reward, terminated, truncated, info = env.step(illegal)
     assert (reward, terminated, truncated, info["illegal"], env.game.moves) == (0.0, False, False, True, [])
     assert env.step(illegal)[3]  # truncated after max_steps steps
+    env = PyramidSolitaireEnv("pyramid", illegal="raise")
+    env.reset(seed=1)
+    with pytest.raises(ValueError, match="is not legal now"):
+        env.step(illegal)
 
 
-def test_seeded_resets_draw_the_same_deals_and_gym_make_finds_it():
-    environment.register()
+def test_the_mask_is_int8_and_a_masked_sample_is_legal():
+    env = PyramidSolitaireEnv("three-wastes")
+    _, info = env.reset(seed=3)
+    env.action_space.seed(3)
+    for _ in range(200):
+        mask = info["action_mask"]
+        assert mask.dtype == np.int8 and set(np.unique(mask)) <= {0, 1}
+        action = env.action_space.sample(mask=mask)
+        assert mask[action] == 1
+        _, _, terminated, truncated, info = env.step(action)
+        assert not info["illegal"]
+        if terminated or truncated:
+            _, info = env.reset()
+
+
+def test_gym_make_finds_it_by_module_and_after_register_envs():
+    env = gym.make("pyramid_solitaire.research.environment:PyramidSolitaire-v0", variant="giza")
+    assert env.unwrapped.variant.id == "giza"
+    gym.register_envs(environment)
+    assert environment.ENV_ID in gym.registry
+    assert gym.make("PyramidSolitaire-v0").unwrapped.variant.id == "pyramid"
+
+
+def test_the_module_registers_itself_when_a_fresh_interpreter_imports_it():
+    code = (
+        "import gymnasium as gym\n"
+        "env = gym.make('pyramid_solitaire.research.environment:PyramidSolitaire-v0', variant='classic')\n"
+        "print(env.unwrapped.variant.id)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.stdout.strip() == "classic", done.stderr
+
+
+def test_seeded_resets_draw_the_same_deals():
     env = gym.make("PyramidSolitaire-v0", variant="giza")
     first = [env.reset(seed=7)[1]["deal"] for _ in range(2)]
     assert first[0] == first[1] and env.unwrapped.variant.id == "giza"
     assert env.reset(seed=8)[1]["deal"] != first[0]
+
+
+def test_the_pictures_show_the_position():
+    env = PyramidSolitaireEnv("pyramid", render_mode="rgb_array")
+    env.reset(options={"deal": 1})
+    before = env.render()
+    assert before.dtype == np.uint8 and before.ndim == 3 and before.shape[2] == 3
+    env.step(action_of(env.game.move("Kc")))
+    after = env.render()
+    assert before.shape == after.shape and (before != after).any()  # the king left its slot
+    text = PyramidSolitaireEnv("pyramid", render_mode="ansi")
+    text.reset(options={"deal": 1})
+    assert "Kc" in text.render()
+
+
+def test_reset_options_are_checked_and_difficulty_waits_for_the_grades():
+    env = PyramidSolitaireEnv()
+    with pytest.raises(ValueError, match="reset options are deal, difficulty, not dael"):
+        env.reset(options={"dael": 3})
+    with pytest.raises(ValueError, match="no graded deals yet"):
+        env.reset(options={"difficulty": "easy"})

@@ -2,11 +2,18 @@
 space for every deal and variant, a mask of the legal moves, an observation of what a player
 sees, and the exact solver as an oracle.
 
+Importing this module registers it with Gymnasium as ENV_ID, so either of these works with no
+`register()` call (Gymnasium 1.x's conventions):
+
+    gym.make("pyramid_solitaire.research.environment:PyramidSolitaire-v0", variant="giza")
+    gym.register_envs(environment); gym.make("PyramidSolitaire-v0")
+
 Actions (ACTIONS of them, the same in every variant): the 4 kings, the 96 pairs of cards whose
 values add up to 13, draw and recycle. A pair is named by its cards, so an action means the same
 move in every deal. `info["action_mask"]` (and `action_masks()`, as sb3-contrib's MaskablePPO
-asks) marks the legal ones. An action outside the mask is refused with a ValueError, or, with
-`illegal="ignore"`, changes nothing (reward 0, `info["illegal"]` True; it counts as a step).
+asks) marks the legal ones with 1, as int8, as `action_space.sample(mask=...)` takes it. An action
+outside the mask changes nothing (reward 0, `info["illegal"]` True; it counts as a step), or, with
+`illegal="raise"`, is refused with a ValueError.
 
 The observation is a dict: `cards`, a location code per card (index = card, 0 is Ac, 51 Ks):
 HIDDEN (face down in the stock, or under the top of a waste pile), GONE, COVERED (in the pyramid,
@@ -15,6 +22,8 @@ under another card), AVAILABLE (playable now), UNDER (face up in a Giza pile, un
 
 Reward: 1 when the pyramid is cleared, else 0; an episode ends when won or stuck (terminated) or
 after `max_steps` steps (truncated). `oracle()` solves the current position exactly.
+`render_mode` "ansi" draws the layout as text, "rgb_array" as a picture (research/picture.py).
+`reset(seed=n)` seeds the deals drawn; `reset(options={"deal": n})` names one.
 
 >>> env = PyramidSolitaireEnv("giza")
 >>> observation, info = env.reset(options={"deal": 7})
@@ -46,6 +55,8 @@ PAIRS: tuple[Move, ...] = tuple(
 MOVES: tuple[Move, ...] = (*KINGS, *PAIRS, DRAW, RECYCLE)
 ACTIONS = len(MOVES)
 MAX_STEPS = 1000  # a game has at most a few hundred moves
+ENV_ID = "PyramidSolitaire-v0"
+OPTIONS = ("deal", "difficulty")  # what reset(options=) reads
 
 
 def action_of(move: Move) -> int:
@@ -61,17 +72,21 @@ _INDEX = {move: i for i, move in enumerate(MOVES)}
 class PyramidSolitaireEnv(gym.Env[dict[str, Any], np.int64]):
     """Pyramid solitaire of one variant as a Gymnasium environment (see the module's docstring)."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
 
     def __init__(
         self,
         variant: str = DEFAULT_VARIANT,
         max_steps: int = MAX_STEPS,
-        illegal: str = "raise",
+        illegal: str = "ignore",
         render_mode: str | None = None,
     ) -> None:
         if illegal not in ("raise", "ignore"):
             raise ValueError(f"illegal must be 'raise' or 'ignore', not {illegal!r}")
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(
+                f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}"
+            )
         self.variant = get_variant(variant)
         self.max_steps = max_steps
         self.illegal = illegal
@@ -90,10 +105,16 @@ class PyramidSolitaireEnv(gym.Env[dict[str, Any], np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
-        """A new game: `options={"deal": n}` names the deal, else it is drawn from the seeded
-        generator (below 2**31, as the page's random deals)."""
+        """A new game: `options={"deal": n}` names the deal, `{"difficulty": grade}` draws one of
+        that grade, else it is drawn from the seeded generator (below 2**31, as the page's random
+        deals)."""
         super().reset(seed=seed)
-        number = (options or {}).get("deal")
+        options = options or {}
+        if unknown := sorted(set(options) - set(OPTIONS)):
+            raise ValueError(f"reset options are {', '.join(OPTIONS)}, not {', '.join(map(str, unknown))}")
+        number = options.get("deal")
+        if number is None and options.get("difficulty") is not None:
+            number = graded_deal(self.variant.id, options["difficulty"], self.np_random)
         if number is None:
             number = int(self.np_random.integers(RANDOM_DEALS))
         self.game = Game(self.variant, number=number)
@@ -116,10 +137,10 @@ class PyramidSolitaireEnv(gym.Env[dict[str, Any], np.int64]):
         return self.observation(), float(won), terminated, truncated, {**self.info(), "illegal": not legal}
 
     def action_masks(self) -> np.ndarray:
-        """The legal actions now, as booleans over the action space."""
-        mask = np.zeros(ACTIONS, dtype=bool)
+        """The legal actions now: 1 over the action space where legal, as int8 (Gymnasium's masks)."""
+        mask = np.zeros(ACTIONS, dtype=np.int8)
         for move in self.game.legal_moves():
-            mask[action_of(move)] = True
+            mask[action_of(move)] = 1
         return mask
 
     def observation(self) -> dict[str, Any]:
@@ -156,14 +177,29 @@ class PyramidSolitaireEnv(gym.Env[dict[str, Any], np.int64]):
         (with `shortest`, one with the fewest steps: `steps` is then the steps left)."""
         return solve(self.game.deal, self.game.state, shortest=shortest, time_limit=time_limit)
 
-    def render(self) -> str | None:
-        """The layout as text (render_mode "ansi")."""
-        from ..engine.board import draw_board
+    def render(self) -> str | np.ndarray | None:
+        """The layout as text (render_mode "ansi") or as an RGB picture ("rgb_array")."""
+        if self.render_mode == "ansi":
+            from ..engine.board import draw_board
 
-        return draw_board(self.game.deal, self.game.state, mark=True) if self.render_mode == "ansi" else None
+            return draw_board(self.game.deal, self.game.state, mark=True)
+        if self.render_mode == "rgb_array":
+            from .picture import picture
+
+            return picture(self.game)
+        return None
+
+
+def graded_deal(variant: str, difficulty: Any, rng: np.random.Generator) -> int:
+    """A deal of `variant` of the grade `difficulty`, drawn with `rng`: the hook for the graded
+    deal lists (issue 34), refused until they exist."""
+    raise ValueError(f"no graded deals yet: reset(options={{'difficulty': {difficulty!r}}}) is not available")
 
 
 def register() -> None:
-    """Register "PyramidSolitaire-v0" with Gymnasium: gym.make("PyramidSolitaire-v0", variant="giza")."""
-    if "PyramidSolitaire-v0" not in gym.registry:
-        gym.register("PyramidSolitaire-v0", entry_point=f"{__name__}:PyramidSolitaireEnv")
+    """Register ENV_ID with Gymnasium (importing this module does it; kept for older scripts)."""
+    if ENV_ID not in gym.registry:
+        gym.register(ENV_ID, entry_point=f"{__name__}:PyramidSolitaireEnv")
+
+
+register()
