@@ -100,6 +100,10 @@ test("the goal as a set of cards: won when those cards are gone, whatever else i
   assert.deepEqual(goal.legalMoves(state), [], "a won game has no move");
   assert.throws(() => deal.withGoal([]), RangeError);
   assert.throws(() => deal.withGoal([parseCard("Ah"), 99]), RangeError);
-  const all = Deal.fromNumber("classic:win=all", 8);
-  assert.equal(all.goal.length, 52);
+  assert.equal(goal.goal, 0b1111111n << 21n, "the goal as deal.py's mask of deck positions");
+  assert.equal(deal.withGoal(0b1111111n << 21n).isWon(state), true);
+  assert.throws(() => deal.withGoal(0n), RangeError);
+  assert.throws(() => deal.withGoal(1n << 52n), RangeError);
+  assert.equal(deal.goal, (1n << 28n) - 1n, "the pyramid");
+  assert.equal(Deal.fromNumber("classic:win=all", 8).goal, (1n << 52n) - 1n, "win=all: every card");
 });

@@ -27,23 +27,33 @@ const DRAW = Object.freeze({ kind: "draw", cards: [] });
 const RECYCLE = Object.freeze({ kind: "recycle", cards: [] });
 
 const positions = (n) => Array.from({ length: n }, (_, p) => p);
+const ALL_MASK = (1n << BigInt(DECK_SIZE)) - 1n;
 
-/** A variant and its 52 cards: answers every rules question about a position. `goal` lists the
- *  deck positions whose cards must all be gone to win: the variant's (the pyramid, or all 52
- *  with win=all) unless a challenge names another set (withGoal). */
+/** A variant and its 52 cards: answers every rules question about a position. `goal` is the mask
+ *  (a BigInt) of deck positions whose cards must all be gone to win, as deal.py's Deal.goal: the
+ *  variant's (the pyramid, or all 52 with win=all) unless a challenge names another set
+ *  (withGoal); `goalPositions` the same as a list, for isWon. */
 export class Deal {
   constructor(variantId, cards, number = null, goal = null) {
     this.variant = typeof variantId === "string" ? getVariant(variantId) : variantId;
     this.cards = cards;
     this.number = number === null ? null : dealNumber(number);
     this.position = new Map(cards.map((card, p) => [card, p]));
-    this.goal = goal ?? positions(this.variant.win === "all" ? DECK_SIZE : PYRAMID_SIZE);
+    this.goalPositions = goal ?? positions(this.variant.win === "all" ? DECK_SIZE : PYRAMID_SIZE);
+    this.goal = this.goalPositions.reduce((mask, p) => mask | (1n << BigInt(p)), 0n);
   }
 
-  /** The same deal won when the cards of `goal` (card numbers) are gone (deal.py with_goal). */
+  /** The same deal won when the cards of `goal` are gone (deal.py with_goal): a BigInt mask of
+   *  deck positions, or card numbers. */
   withGoal(goal) {
-    const wanted = [...new Set(goal)].map((card) => this.position.get(card));
-    if (!wanted.length || wanted.includes(undefined)) throw new RangeError(`a goal is a non-empty set of the deal's cards, not ${goal}`);
+    let wanted;
+    if (typeof goal === "bigint") {
+      if (goal <= 0n || goal > ALL_MASK) throw new RangeError(`a goal is a non-empty set of the deal's cards, not ${goal}`);
+      wanted = positions(DECK_SIZE).filter((p) => (goal >> BigInt(p)) & 1n);
+    } else {
+      wanted = [...new Set(goal)].map((card) => this.position.get(card));
+      if (!wanted.length || wanted.includes(undefined)) throw new RangeError(`a goal is a non-empty set of the deal's cards, not ${goal}`);
+    }
     const deal = new Deal(this.variant, this.cards, null, wanted.sort((a, b) => a - b));
     deal.number = this.number;
     return deal;
@@ -153,7 +163,7 @@ export class Deal {
 
   /** Whether every card of the goal is gone (the pyramid's 28, or all 52 with win=all). */
   isWon(state) {
-    return this.goal.every((p) => state.removed[p]);
+    return this.goalPositions.every((p) => state.removed[p]);
   }
 
   isStuck(state) {
