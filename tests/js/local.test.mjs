@@ -86,7 +86,7 @@ test("options the solver does not play: no hint, review or way, and no request f
     }
     await assert.rejects(local.newGame(variant, null, { daily: "2026-12-01" }), local.NotForOptions);
     const dealt = await local.newGame(variant, null, { winnable_only: true });
-    assert.deepEqual([dealt.winnable, dealt.view.variant], [false, variant], "a random deal, not proven");
+    assert.deepEqual([dealt.winnable, dealt.options, dealt.view.variant], [false, true, variant], "a random deal, not proven");
   }
   for (const variant of ["pyramid", "giza", "classic:passes=3", "open-stock:passes=1", "no such game"]) {
     assert.equal(local.solverPlays(variant), true, variant);

@@ -257,7 +257,8 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
   }
 
   /** A random deal instead of a proven one: no proof in time, or no server to prove it. */
-  const sayUnproven = (answer) => say(t(answer.offline ? "winnableOffline" : "winnableUnproven"), 8000);
+  const sayUnproven = (answer) => say(t(answer.options ? "solverOptions" : answer.offline ? "winnableOffline" : "winnableUnproven",
+    { name: variantName(variant()) }), 8000);
 
   /** The id of variant `text` in the session's list (its canonical text): a text with options
    *  (from a share link, a save, the settings) gets an entry there. Throws the rules' refusal

@@ -141,7 +141,7 @@ export async function newGame(variant, deal = null, options = {}) {
   const server = () => api.newGame(variant, null, options);
   if (options.daily) return solved("daily", () => solver.dailyGame(variant, options.daily), server, variant);
   if (!options.winnable_only) return dealt(random());
-  if (!solverPlays(variant)) return dealt(random(), { winnable: false });
+  if (!solverPlays(variant)) return dealt(random(), { winnable: false, options: true }); // no proof for these rules
   try {
     return await solver.winnableGame(variant);
   } catch (err) {
