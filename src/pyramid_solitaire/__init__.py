@@ -1,12 +1,14 @@
 """Pyramid solitaire: game engine, exact solver, command line and browser game.
 
-The layers, each a package, each importing only from the ones above it in this list:
+The layers, each a package; each imports only from itself and the layers it stands on, named
+after it (tests/test_layers.py holds the code to this list, and this list to that test):
 
     engine    the rules (the specification; standard library only)
-    solver    exact search over the engine's positions; hints and reviews
-    research  win rates of many deals (Dask, Parquet)
-    cli       the `pyramid-solitaire` command
-    web       the JSON API and the page (static/)
+    solver    exact search over the engine's positions; hints and reviews       on: engine
+    goals     what the game asks of a player: the score, the day's challenges   on: engine, solver
+    research  win rates of many deals (Dask, Parquet)                           on: engine, solver, goals
+    web       the JSON API and the page (static/)                               on: engine, solver, goals
+    cli       the `pyramid-solitaire` command                                   on: every other layer
 """
 
 

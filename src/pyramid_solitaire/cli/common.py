@@ -97,7 +97,7 @@ def variant_text(text: str) -> str:
         raise argparse.ArgumentTypeError(str(err)) from None
 
 
-def add_deal_choice(parser: argparse.ArgumentParser, random_default: bool = False) -> None:
+def add_deal_choice(parser: argparse.ArgumentParser) -> None:
     """The ways to name a deal: a deal number, --deck or --random."""
     add_number(parser)
     parser.add_argument("--deck", help="a deck string of 52 cards (see: pyramid-solitaire rules)")

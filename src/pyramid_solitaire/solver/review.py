@@ -30,9 +30,6 @@ class Mark(StrEnum):
     UNKNOWN = "unknown"  # the budget ran out before it was decided
 
 
-WINNABLE_MARK, LOSING, LOST = Mark.WINNABLE, Mark.LOSING, Mark.LOST
-
-
 @dataclass(frozen=True)
 class Split:
     """What the solver found along the game's positions states[0..n]: states[i] is winnable for
@@ -138,7 +135,7 @@ class Review:
     def losing_move(self) -> int | None:
         """The number of the move that lost the game, when there is one and it is known."""
         n = self.split.last_winnable_at + 1
-        return n if 1 <= n <= len(self.moves) and self.mark(n) == LOSING else None
+        return n if 1 <= n <= len(self.moves) and self.mark(n) == Mark.LOSING else None
 
     @property
     def longer_by(self) -> int | None:

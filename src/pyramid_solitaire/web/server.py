@@ -21,7 +21,6 @@ APP = "pyramid_solitaire.web:app"
 # uvicorn kills a worker that does not answer its supervisor within this long (5 s by default);
 # on a loaded machine a worker's start-up alone took longer, and workers were restarted for ever.
 WORKER_HEALTHCHECK_SECONDS = 60
-LOG_LEVELS = ("critical", "error", "warning", "info", "debug")
 
 
 class ServerConfig(uvicorn.Config):
