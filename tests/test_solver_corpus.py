@@ -38,6 +38,7 @@ def test_native_kernel_answers_the_corpus(variant):
         assert (best.steps, best.searched) == (entry["shortest"], entry["shortest_states"]), where
 
 
+@pytest.mark.slow  # 86 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_corpus_is_what_the_tool_writes(tmp_path):
     from tools.solver_corpus import main
 
@@ -51,3 +52,16 @@ def test_answers_are_what_the_server_says_now():
     from tools.solver_corpus import ANSWERS, answers
 
     assert answers() == json.loads(ANSWERS.read_text(encoding="utf-8")), REGENERATE
+
+
+def test_the_shared_answers_are_what_the_tool_writes():
+    """tests/golden/solver_shared.json: the review and hint fields the page must give where a
+    budget ran out (tests/js/review.test.mjs and hints.test.mjs hold the page to them)."""
+    from tools.solver_corpus import SHARED, shared
+
+    written = json.loads(SHARED.read_text(encoding="utf-8"))
+    assert shared() == written, REGENERATE
+    reviews = {c["case"]: c["review"] for c in written if "review" in c}
+    assert reviews["won, the start line not proven"]["longer_by"] is None
+    assert reviews["won, the start line proven"]["longer_by"] == 3
+    assert not reviews["cut off at its last move"]["complete"]

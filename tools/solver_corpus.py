@@ -122,6 +122,55 @@ def answers() -> list[dict]:
     return found
 
 
+# The fields the page and the server must agree on where a budget ran out (the solver answers
+# nothing then): each review case is the facts the searches gave (the split of won and lost
+# positions, the ways found) and the review's JSON built from them (review.Review.to_dict, the
+# page's reviewJson); each hint is the answer at a budget of 0 s, when the first slice of 256
+# nodes is all either solver searches.
+SHARED = CORPUS.with_name("solver_shared.json")
+WON_GIZA_18 = ANSWER_GAMES[5][2]  # won in 24 moves
+
+
+def shared() -> list[dict]:
+    """The cases of SHARED: a won game whose start line was never proven shortest (no "longer
+    by"), the same proven (longer by the difference), a review cut off at its last move (not
+    complete), and hints after the budget ran out (winnable but not shortest, unknown, lost)."""
+    from pyramid_solitaire.solver.hints import advice
+    from pyramid_solitaire.solver.review import Review, Split, Way
+
+    def played(variant_id: str, number: int, moves: str) -> Game:
+        game = Game(variant_id, number=number)
+        for move in moves.split():
+            game.play(move)
+        return game
+
+    def case(name: str, game: Game, split: tuple[int, int], start: Way, at_loss: Way | None = None) -> dict:
+        found = Review(tuple(game.moves), Split(*split), start, at_loss, game.is_won, 0.0).to_dict()
+        ways = {"start": start.to_dict(), "at_loss": at_loss.to_dict() if at_loss else None}
+        answer = {k: v for k, v in found.items() if k != "seconds"}
+        return {"case": name, "record": game.to_record(), "split": list(split), **ways, "review": answer}
+
+    won = played("giza", 18, WON_GIZA_18)
+    n = len(won.moves)
+    first = solve(won.deal, won.states[0])  # the decision's line, longer than the shortest
+    best = solve(won.deal, won.states[0], shortest=True)
+    left = played("giza", 26, "8s+5d Js+2c 9d+4d")  # still winnable
+    cases = [
+        case("won, the start line not proven", won, (n, n + 1), Way(first.verdict, first.line, False)),
+        case("won, the start line proven", won, (n, n + 1), Way(best.verdict, best.line, True)),
+        case("cut off at its last move", left, (len(left.moves) - 1, len(left.moves) + 1), Way("unknown")),
+    ]
+    for name, variant_id, number, moves in [
+        ("hint: the shortest search cut off", "pyramid", 13, ""),
+        ("hint: the decision cut off", "classic-redeal", 1, ""),
+        ("hint: lost, the last winnable position not found", "giza", 26, ANSWER_GAMES[2][2]),
+    ]:
+        game = played(variant_id, number, moves)
+        hint = {k: v for k, v in advice(game, 0.0).items() if k != "seconds"}
+        cases.append({"case": name, "record": game.to_record(), "hint": hint})
+    return cases
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Write the solver corpus from the Python solver.")
     parser.add_argument("--out", type=Path, default=CORPUS, help="where to write (default: %(default)s)")
@@ -133,6 +182,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.out == CORPUS:
         lines = ",\n".join(json.dumps(e, separators=(",", ":")) for e in answers())
         ANSWERS.write_text(f"[\n{lines}\n]\n", encoding="utf-8")
+        lines = ",\n".join(json.dumps(e, separators=(",", ":")) for e in shared())
+        SHARED.write_text(f"[\n{lines}\n]\n", encoding="utf-8")
     print(f"{args.out}: {len(corpus)} positions ({won} winnable), {args.out.stat().st_size // 1024} KiB")
     return 0
 

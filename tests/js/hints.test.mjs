@@ -2,9 +2,10 @@
 // hint answered from memory never says "shortest" of a line that was merely winning.
 // Run: node --test tests/js/
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
-import { kernel, load, solverCorpus } from "./page.mjs";
+import { kernel, load, root, solverCorpus } from "./page.mjs";
 
 const { hint, WON } = await load("solver/hints.js");
 const { Proven } = await load("solver/proven.js");
@@ -43,4 +44,16 @@ test("a won game's hint says won, with no move", () => {
   for (const move of hard.line) game.play(move);
   const done = hint(k, game, { seconds: null, nodes: 1 });
   assert.deepEqual([done.verdict, done.move, done.undo], [WON, null, null]);
+});
+
+// tests/golden/solver_shared.json (tools/solver_corpus.py): the server's hints at a budget of 0 s
+// (one slice of 256 nodes in either solver): a line not proven shortest, no verdict, a lost
+// position whose last winnable one was not found.
+test("the page's hints after the budget ran out are the server's, field by field", () => {
+  const shared = JSON.parse(readFileSync(new URL("tests/golden/solver_shared.json", root), "utf8")).filter((c) => c.hint);
+  assert.deepEqual(shared.map((c) => c.hint.verdict), ["winnable", "unknown", "unwinnable"]);
+  for (const c of shared) {
+    const { seconds, ...given } = hint(k, Game.fromRecord(c.record), { seconds: 0 });
+    assert.deepEqual(given, c.hint, c.case);
+  }
 });

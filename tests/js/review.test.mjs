@@ -2,9 +2,10 @@
 // proven shortest; a review with any move undecided, the last one too, is not complete; the
 // split of won and lost positions gives the losing move. Run: node --test tests/js/
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
-import { kernel, load, solverCorpus } from "./page.mjs";
+import { kernel, load, root, solverCorpus } from "./page.mjs";
 
 const { review, reviewJson, Split, lastWinnable } = await load("solver/review.js");
 const { Game } = await load("rules/game.js");
@@ -49,4 +50,18 @@ test("the split: winnable up to one position, lost from the next, unknown betwee
   assert.equal(new Split(2, 3).lastWinnable(9), 2);
   assert.equal(new Split(9, 10).lastWinnable(9), null, "not lost");
   assert.equal(new Split(-1, 0).lastWinnable(9), -1, "never winnable");
+});
+
+// tests/golden/solver_shared.json (tools/solver_corpus.py): the review's JSON the server builds
+// from the same facts (the split, the ways found), where a budget ran out.
+const shared = JSON.parse(readFileSync(new URL("tests/golden/solver_shared.json", root), "utf8")).filter((c) => c.review);
+const way = (json) => (json ? { verdict: json.verdict, line: json.line ?? [], proven: json.proven } : null);
+
+test("the page's review of the shared cases is the server's, field by field", () => {
+  assert.deepEqual(shared.map((c) => c.case), ["won, the start line not proven", "won, the start line proven", "cut off at its last move"]);
+  for (const c of shared) {
+    const game = Game.fromRecord(c.record);
+    const { seconds, ...shown } = reviewJson(game, new Split(...c.split), way(c.start), way(c.at_loss), 0);
+    assert.deepEqual(shown, c.review, c.case);
+  }
 });
