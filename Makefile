@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint browser node proxies axe wasm-tools wasm corpus mutants bench load clean dist
+.PHONY: install run check test lint browser node proxies axe wasm-tools wasm corpus mutants bench load clean dist
 
 install: $(STAMP)
 
@@ -53,6 +53,13 @@ dist: install
 
 run: install
 	$(BIN)/pyramid-solitaire serve --host 127.0.0.1 --port 8000
+
+# The loop to run after each change (docs/testing.md): lint, the node tests, and every test that
+# needs no browser and no long run; the tests marked `slow` (pyproject.toml) and tests/browser/
+# are left to `make test`. Under 3 minutes on the 2-core machine.
+check: lint node
+	node --test tests/js/
+	$(BIN)/python -m pytest -q -m "not slow and not browser" --ignore=tests/browser
 
 test: lint browser node proxies axe wasm-tools
 	node --test tests/js/

@@ -39,6 +39,7 @@ def test_every_benchmark_script_is_started_or_named_with_the_reason_it_is_not():
 
 
 @pytest.mark.parametrize("script", SCRIPTS)
+@pytest.mark.slow  # 43 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_benchmark_script_starts(script):
     done = subprocess.run(
         [sys.executable, str(BENCHMARKS / script), "--help"],

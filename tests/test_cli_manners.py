@@ -49,6 +49,7 @@ def test_solve_is_quiet_when_its_reader_goes_away(tmp_path):
     assert (done.returncode, done.stderr) == (141, "")
 
 
+@pytest.mark.slow  # 7 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_stats_summary_is_quiet_when_its_reader_goes_away(tmp_path):
     rows = dataset.table_of([0, 1], ["winnable", "unwinnable"], [28, -1], [5, 6], [0.1, 0.2], [False, False])
     dataset.write_chunk(str(tmp_path), Series("giza"), 0, 1, rows)
@@ -70,6 +71,7 @@ def test_ctrl_c_in_play_ends_with_130_and_no_traceback():
     assert (play.returncode, err) == (130, b"\n")
 
 
+@pytest.mark.slow  # 30 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_ctrl_c_in_stats_stops_the_workers_too_without_a_traceback(tmp_path):
     out = tmp_path / "rows"
     argv = [BIN, "stats", "--variant", "giza", "--deals", "0..3999", "--chunk", "10", "--jobs", "2"]
@@ -151,6 +153,7 @@ def test_the_packaged_rules_are_the_shared_ones():
     assert full_text() == SHARED_RULES.read_text(encoding="utf-8")
 
 
+@pytest.mark.slow  # 36 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_a_local_stats_run_listens_on_127_0_0_1_only(tmp_path, monkeypatch, capsys):
     seen = []
     solve_missing = cluster.solve_missing
@@ -170,6 +173,7 @@ def test_a_local_stats_run_listens_on_127_0_0_1_only(tmp_path, monkeypatch, caps
     assert "Dask dashboard: http://127.0.0.1:" in dashboard
 
 
+@pytest.mark.slow  # 10 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_no_dashboard_means_none(tmp_path, capsys):
     assert (
         main(["stats", "--variant", "giza", "--deals", "0..9", "--no-dashboard", "--out", str(tmp_path)]) == 0

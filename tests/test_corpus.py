@@ -72,6 +72,7 @@ def test_games_view_after_every_step(entry):
         assert view(game) == step["view"], f"step {n} ({step['do']}); {REGENERATE}"
 
 
+@pytest.mark.slow  # 11 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_playouts_legal_moves_after_every_step():
     for entry in corpus["playouts"]:
         game = new_game(entry)
@@ -82,6 +83,7 @@ def test_playouts_legal_moves_after_every_step():
             assert ("won" if game.is_won else "stuck" if game.is_stuck else "") == end, where
 
 
+@pytest.mark.slow  # 5 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_illegal_moves_are_refused_alike():
     for probe in corpus["illegal"]:
         game = new_game(probe)
@@ -134,6 +136,7 @@ def test_refusals_of_the_python_api():
     assert {"json": text["json"], **refusal(partial(Game.from_json, text["json"]))} == text
 
 
+@pytest.mark.slow  # 11 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_every_code_the_engine_raises_occurs_in_the_corpus():
     """A code the corpus never shows is a refusal engine.js is not held to (nor this engine)."""
     golden = Path(CORPUS).parent

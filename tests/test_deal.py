@@ -200,6 +200,7 @@ def test_a_lost_deal_ends_stuck():
 
 
 @pytest.mark.parametrize("key", list(GOLDEN["perft"]))
+@pytest.mark.slow  # 11 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_move_counts_match_golden(key):
     variant, number = key.split()
     deal = Deal.from_number(get_variant(variant), int(number))

@@ -47,6 +47,7 @@ def nginx_check(site: str, tmp_path: Path) -> subprocess.CompletedProcess:
     return run(tool("nginx"), "-t", "-q", "-c", str(tmp_path / "nginx.conf"), "-p", str(tmp_path))
 
 
+@pytest.mark.slow  # 5 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_the_nginx_site_is_valid_inside_http(tmp_path):
     site = (DEPLOY / "nginx-site.conf").read_text()
     assert all(path in site for path in CERTIFICATES)  # what the check replaces is there

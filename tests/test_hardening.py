@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -40,6 +41,7 @@ records = st.fixed_dictionaries(
 
 @settings(max_examples=300, deadline=None)
 @given(records | json_values)
+@pytest.mark.slow  # 16 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_record_loader_accepts_or_refuses_with_record_error(record):
     try:
         game = Game.from_record(record)
@@ -65,6 +67,7 @@ ENDPOINTS = ["/api/state", "/api/move", "/api/undo", "/api/redo", "/api/restart"
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(ENDPOINTS), records | json_values, move_texts | json_values)
+@pytest.mark.slow  # 26 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_api_never_answers_5xx(path, record, move):
     body = {"record": record, "move": move} if path == "/api/move" else {"record": record}
     check_answer(client.post(path, json=body))
@@ -72,6 +75,7 @@ def test_api_never_answers_5xx(path, record, move):
 
 @settings(max_examples=100, deadline=None)
 @given(json_values)
+@pytest.mark.slow  # 12 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_new_game_never_answers_5xx(body):
     check_answer(client.post("/api/new", json=body))
 

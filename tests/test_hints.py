@@ -17,6 +17,7 @@ def lost_game() -> Game:
     return game
 
 
+@pytest.mark.slow  # 4 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_following_hints_again_and_again_wins():
     game = Game("open-stock", number=1)
     while not game.is_won:

@@ -134,6 +134,7 @@ def serve_command(*argv: str, env: dict | None = None, seconds: float = 120) -> 
         ([], {"PYRAMID_SOLITAIRE_TRUSTED_PROXIES": "10.0.0.1,10.0.0.x"}, "'10.0.0.x' is not an IP address"),
     ],
 )
+@pytest.mark.slow  # 77 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_impossible_settings_are_one_line_and_exit_2(argv, env, said):
     done = serve_command(*argv, env={**os.environ, **env})
     assert done.returncode == 2 and done.stdout == ""
@@ -142,6 +143,7 @@ def test_impossible_settings_are_one_line_and_exit_2(argv, env, said):
 
 
 @pytest.mark.parametrize("workers", ["1", "2", "4"])
+@pytest.mark.slow  # 38 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_a_taken_port_is_one_line_and_exit_3_with_any_number_of_workers(workers):
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
@@ -165,6 +167,7 @@ def test_the_banner_names_a_url_that_works_for_ipv6():
         assert url_of(sock) == f"http://127.0.0.1:{sock.getsockname()[1]}/"
 
 
+@pytest.mark.slow  # 7 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_the_serve_command_names_an_ipv6_url_that_opens():
     try:
         listening_socket("::1", 0).close()
@@ -234,6 +237,7 @@ def etags(static) -> dict[str, str]:
     return {path: client.get(path).headers["etag"] for path in paths}
 
 
+@pytest.mark.slow  # 7 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_etags_come_from_the_content_not_the_file_times(tmp_path):
     copy = tmp_path / "static"
     shutil.copytree(STATIC, copy)  # another install: the same bytes, other file times
@@ -301,6 +305,7 @@ def access_lines(caplog) -> list[str]:
     return [r.getMessage() for r in caplog.records if r.name == "pyramid_solitaire.access"]
 
 
+@pytest.mark.slow  # 6 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_the_access_log_names_query_status_bytes_agent_and_the_real_client_behind_a_trusted_proxy(caplog):
     caplog.set_level(logging.INFO, logger="pyramid_solitaire.access")
     with running(trusted_proxies=["127.0.0.1"], log_format="json") as (_, port):
@@ -338,6 +343,7 @@ def metric(text: str, name: str, **labels) -> float:
     return 0.0
 
 
+@pytest.mark.slow  # 7 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_metrics_count_requests_latency_solver_time_refusals_and_connections():
     with running(solver_burst=1, solver_per_second=0.001, max_connections=3, header_seconds=30) as (
         server,
@@ -404,6 +410,7 @@ def two_workers():
         server.wait(timeout=30)
 
 
+@pytest.mark.slow  # 25 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_with_several_workers_metrics_add_up_over_all_of_them():
     with two_workers() as (url, _, _):
         count = lambda: metric(  # noqa: E731
@@ -419,6 +426,7 @@ def test_with_several_workers_metrics_add_up_over_all_of_them():
     assert set(before) == {0.0} and set(after) == {20.0}, (before, after)
 
 
+@pytest.mark.slow  # 75 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_a_dead_workers_open_connections_leave_the_metrics_with_it():
     with two_workers() as (url, server, said):
         port = int(url.rsplit(":", 1)[1])

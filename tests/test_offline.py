@@ -5,6 +5,7 @@ import json
 import re
 import shutil
 
+import pytest
 from fastapi.testclient import TestClient
 
 from pyramid_solitaire.web import create_app
@@ -21,6 +22,7 @@ def worker_constants(text: str) -> tuple[str, list[str]]:
     return json.loads(release.group(1)), json.loads(assets.group(1))
 
 
+@pytest.mark.slow  # 11 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_worker_lists_every_file_of_the_page_and_each_one_loads():
     answer = client.get("/sw.js")
     assert answer.status_code == 200

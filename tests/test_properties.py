@@ -1,5 +1,6 @@
 """Random legal play in every variant never breaks the engine's invariants."""
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -35,6 +36,7 @@ def locations(game: Game) -> list[int]:
 
 @settings(max_examples=150, deadline=None)
 @given(st.data(), variants, deal_numbers)
+@pytest.mark.slow  # 31 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_all_52_cards_are_accounted_for(data, variant, number):
     game = random_game(data, variant, number)
     on_table = locations(game)
@@ -46,6 +48,7 @@ def test_all_52_cards_are_accounted_for(data, variant, number):
 
 @settings(max_examples=150, deadline=None)
 @given(st.data(), variants, deal_numbers)
+@pytest.mark.slow  # 43 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_undo_restores_exactly_and_redo_replays(data, variant, number):
     game = random_game(data, variant, number)
     moves = game.legal_moves()
@@ -62,6 +65,7 @@ def test_undo_restores_exactly_and_redo_replays(data, variant, number):
 
 @settings(max_examples=150, deadline=None)
 @given(st.data(), variants, deal_numbers)
+@pytest.mark.slow  # 42 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_record_round_trips(data, variant, number):
     game = random_game(data, variant, number)
     for _ in range(data.draw(st.integers(0, min(3, len(game.moves))), label="undos")):
@@ -73,6 +77,7 @@ def test_record_round_trips(data, variant, number):
 
 @settings(max_examples=150, deadline=None)
 @given(st.data(), variants, deal_numbers)
+@pytest.mark.slow  # 42 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_every_move_not_listed_as_legal_is_refused(data, variant, number):
     game = random_game(data, variant, number)
     legal = set(game.legal_moves())

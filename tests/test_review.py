@@ -14,6 +14,7 @@ from pyramid_solitaire.solver import review as reviewing
 PATIENT = 60.0  # ample time: what is tested is the answer, not the speed of a loaded machine
 
 
+@pytest.mark.slow  # 27 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_a_lost_game_marks_the_same_losing_move_as_the_reference_solver():
     game = played("giza", 26, LOSE_GIZA_26)
     assert game.is_stuck

@@ -34,6 +34,7 @@ def test_a_line_scores_each_move():
     assert best_score(deal, []) == 0
 
 
+@pytest.mark.slow  # 6 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_corpus_is_current():
     """The page's score.js is held to this file (tests/js/score.test.mjs): it must still be what
     goals/score.py says (`python tools/score_corpus.py` after a change on purpose)."""

@@ -271,6 +271,7 @@ def test_a_client_looping_hints_is_refused_429_while_a_player_elsewhere_gets_che
             assert hint.status_code == 200 and hint.json()["hint"]["checked"]
 
 
+@pytest.mark.slow  # 4 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_forwarded_addresses_count_only_from_a_trusted_proxy():
     with running(trusted_proxies=["127.0.0.1"], **SMALL_BUCKETS) as (_, port):
         proxy = client_from("127.0.0.1", port)
@@ -325,6 +326,7 @@ def test_a_wait_under_a_second_says_retry_after_1_not_0(shared):
 # --- the real command: workers, logs --------------------------------------------------------
 
 
+@pytest.mark.slow  # 54 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_serve_with_workers_answers_head_and_logs_a_hang_up_as_one_line():
     sock = listening_socket("127.0.0.1", 0)
     port = sock.getsockname()[1]
@@ -434,6 +436,7 @@ def test_a_failed_accept_is_counted_not_logged_as_a_traceback(caplog):
     assert "Too many open files" in lines[0].getMessage()
 
 
+@pytest.mark.slow  # 25 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_under_a_hard_open_files_limit_of_1024_1100_idle_clients_leave_no_traceback(tmp_path):
     """The real command in a process of its own, limited as `prlimit --nofile=1024:1024` would."""
     import resource

@@ -120,6 +120,7 @@ def check_agrees(deal: Deal, state: State) -> None:
     seed=st.integers(0, 2**32),
     left=st.integers(0, 10),
 )
+@pytest.mark.slow  # 10 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_agrees_with_reference_in_mid_game(variant, number, seed, left):
     deal = Deal.from_number(get_variant(variant), number)
     check_agrees(deal, random_position(deal, random.Random(seed), left))
@@ -133,6 +134,7 @@ def test_agrees_with_reference_in_mid_game(variant, number, seed, left):
     left=st.integers(0, 8),
     detour=st.integers(0, 4),
 )
+@pytest.mark.slow  # 260 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_agrees_with_reference_near_a_winning_line(variant, number, seed, left, detour):
     """Follow a winning line until few pyramid cards are left, then a few random moves:
     positions that are often still winnable, and often only just not."""
@@ -149,6 +151,7 @@ def test_agrees_with_reference_near_a_winning_line(variant, number, seed, left, 
     left=st.sampled_from([1, 3, 6, 10]),
     balanced=st.booleans(),
 )
+@pytest.mark.slow  # 10 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_agrees_with_reference_on_arbitrary_positions(variant, number, seed, left, balanced):
     deal = Deal.from_number(get_variant(variant), number)
     make = balanced_position if balanced else arbitrary_position
@@ -178,6 +181,7 @@ GIZA_SETTLED = [2, 5, 17, 18, 21, 23, 29, 32]
 
 
 @pytest.mark.parametrize("number", GIZA_SETTLED)
+@pytest.mark.slow  # 17 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_giza_whole_deals_agree_with_reference(number):
     """Giza has no stock, so the plain search can settle some whole deals."""
     deal = Deal.from_number(get_variant("giza"), number)
@@ -289,6 +293,7 @@ def test_solution_as_dict():
     detour=st.integers(0, 3),
     arbitrary=st.booleans(),
 )
+@pytest.mark.slow  # 472 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_shortest_line_is_as_short_as_breadth_first(variant, number, seed, left, detour, arbitrary):
     deal = Deal.from_number(get_variant(variant), number)
     rng = random.Random(seed)
@@ -313,6 +318,7 @@ def test_shortest_line_is_as_short_as_breadth_first(variant, number, seed, left,
     seed=st.integers(0, 2**32),
     left=st.integers(2, 9),
 )
+@pytest.mark.slow  # 8 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_lower_bound_never_exceeds_the_steps_left(variant, number, seed, left):
     """Along a shortest line found breadth first, the estimate is at most the steps still to go
     (the estimate is admissible, which the shortest search's proof rests on)."""
@@ -328,6 +334,7 @@ def test_lower_bound_never_exceeds_the_steps_left(variant, number, seed, left):
 
 
 @pytest.mark.parametrize("variant", VARIANT_IDS)
+@pytest.mark.slow  # 38 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_verdicts_of_whole_deals_match_the_unpruned_search(variant):
     """Golden verdicts of deals 0..599, found by a search without any of the pruning."""
     expected = GOLDEN["verdicts"][variant]
@@ -349,6 +356,7 @@ def test_verdicts_of_whole_deals_match_the_unpruned_search(variant):
         ("pyramid", 4),
     ],
 )
+@pytest.mark.slow  # 10 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_fewest_steps_of_whole_deals_match_the_golden_figures(variant, deals):
     expected = GOLDEN["shortest_steps"][variant][:deals]
     for number, steps in enumerate(expected):

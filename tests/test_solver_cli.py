@@ -87,6 +87,7 @@ def test_bad_input_is_one_line_exit_2(argv, capsys):
     assert "Traceback" not in err and err.strip()
 
 
+@pytest.mark.slow  # 103 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_stats_prints_rate_interval_and_times(tmp_path, capsys):
     table = tmp_path / "deals.csv"
     assert main(["stats", "--variant", "giza", "--deals", "0..19", "--csv", str(table)]) == 0

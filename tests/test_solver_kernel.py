@@ -39,6 +39,7 @@ def answer(deal: Deal, state: State, shortest: bool) -> dict:
 
 
 @pytest.mark.parametrize("variant", VARIANT_IDS)
+@pytest.mark.slow  # 32 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_whole_deals_are_searched_as_the_numba_kernel_searched_them(variant):
     golden = GOLDEN["variants"][variant]
     for number, expected in enumerate(golden["deals"]):
@@ -85,6 +86,7 @@ def test_a_work_area_of_any_content_searches_the_same(variant):
         assert LeftoverWork(deal, shortest=True).estimate(search.state_key(deal, state)) == case["estimate"]
 
 
+@pytest.mark.slow  # 5 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_a_table_emptied_at_its_cap_changes_no_verdict(monkeypatch):
     """At the memory cap the table is emptied instead of grown: more states, the same answers."""
     deal = Deal.from_number(get_variant("three-wastes"), 179)
@@ -196,6 +198,7 @@ def test_every_control_word_and_no_other_can_be_read_and_set():
             ck.set_control(work, which, 7)
 
 
+@pytest.mark.slow  # 5 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_the_solver_loads_without_numba_or_numpy():
     """A fresh process that loads the solver, the hint and review code, the command line and the
     web app imports neither numba, llvmlite nor numpy (the lean start: research/ alone uses numpy)."""

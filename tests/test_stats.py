@@ -40,6 +40,7 @@ def wait_for(condition, seconds: float, what: str) -> None:
         time.sleep(0.05)
 
 
+@pytest.mark.slow  # 33 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_local_cluster_agrees_with_the_golden_verdicts(tmp_path, capsys):
     out = tmp_path / "rows"
     argv = ["stats", "--variant", "pyramid", "--deals", "0..59", "--jobs", "2", "--chunk", "10"]
@@ -58,6 +59,7 @@ def test_local_cluster_agrees_with_the_golden_verdicts(tmp_path, capsys):
     assert capsys.readouterr().out == captured.out
 
 
+@pytest.mark.slow  # 32 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_dask_scheduler_and_worker_started_with_dasks_own_commands(tmp_path, capsys):
     """`dask scheduler` and `dask worker` on 127.0.0.1, as the README tells a cluster's owner."""
     info = tmp_path / "scheduler.json"
@@ -91,6 +93,7 @@ def test_dask_scheduler_and_worker_started_with_dasks_own_commands(tmp_path, cap
             log.close()
 
 
+@pytest.mark.slow  # 51 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_a_run_stopped_halfway_and_restarted_has_each_deal_once(tmp_path):
     out = tmp_path / "rows"
     argv = [BIN / "pyramid-solitaire", "stats", "--variant", "giza", "--deals", "0..399", "--chunk", "10"]

@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 SCRIPTS = Path(__file__).parent / "typing"
 
 
@@ -21,11 +23,13 @@ def mypy_strict(script: Path, tmp_path: Path) -> subprocess.CompletedProcess[str
     )
 
 
+@pytest.mark.slow  # 11 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_a_users_script_type_checks_strictly_against_the_package(tmp_path):
     done = mypy_strict(SCRIPTS / "user_script.py", tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+@pytest.mark.slow  # 14 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_mypy_catches_the_two_planted_bugs_of_issue_29(tmp_path):
     done = mypy_strict(SCRIPTS / "planted_bugs.py", tmp_path)
     assert done.returncode == 1

@@ -61,5 +61,6 @@ def sections(wasm: bytes) -> list[tuple[int, bytes]]:
 @pytest.mark.skipif(
     not any(shutil.which(n) for n in LINKERS), reason="no wasm-ld: `make wasm-tools` installs it"
 )
+@pytest.mark.slow  # 6 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_rebuilding_gives_the_same_bytes(tmp_path):
     assert build(tmp_path / "kernel.wasm") == WASM.read_bytes(), REBUILD

@@ -150,6 +150,7 @@ def worker_pids(server: subprocess.Popen) -> list[int]:
     return [int(pid) for pid in subprocess.run(children, capture_output=True, text=True).stdout.split()]
 
 
+@pytest.mark.slow  # starts a server of two workers, as the 53 s test it came from (test_server.py)
 def test_two_workers_keep_one_budget_through_a_temp_cleaner_and_every_worker_killed(tmp_path):
     (tmp_path / "tmp").mkdir()
     (tmp_path / "run").mkdir()  # systemd's RuntimeDirectory=, where the metrics go (docs/hosting.md)
@@ -173,6 +174,7 @@ def test_two_workers_keep_one_budget_through_a_temp_cleaner_and_every_worker_kil
     assert not any("bucket" in name for name in cleaned), cleaned  # the table has no name to reach
 
 
+@pytest.mark.slow  # starts a server of two workers, as the 53 s test it came from (test_server.py)
 def test_a_worker_that_cannot_start_stops_the_supervisor_with_a_failure_status(tmp_path):
     """A worker whose app cannot be built (here its module cannot be imported in the workers, as
     with a half-upgraded install) exits with uvicorn's start-up failure; the supervisor stops
@@ -205,6 +207,7 @@ def answered(port: int, seconds: float = 120) -> list[int]:
     return statuses
 
 
+@pytest.mark.slow  # starts a server of two workers, as the 53 s test it came from (test_server.py)
 def test_with_the_metrics_in_the_cleaned_temp_folder_hints_are_answered_again_within_seconds(tmp_path):
     """Without a RuntimeDirectory the workers' figures live in the temp folder: a worker whose
     file is truncated dies (its mapping is gone) and the supervisor starts another, whose figures
