@@ -45,7 +45,9 @@ def route_of(scope, routes) -> str:
     """The route's template (/api/hint, /static), never the raw path: the metrics' labels stay few.
     A request refused before routing (its body too slow, too large, or never sent) is named by
     the route its path would have taken."""
-    route = scope.get("route") or next((r for r in routes if r.matches(scope)[0].value), None)
+    # A mount (/static) moved the path into root_path as it routed: match on the path as it came.
+    probe = {**scope, "root_path": scope.get("app_root_path", scope.get("root_path", ""))}
+    route = scope.get("route") or next((r for r in routes if r.matches(probe)[0].value), None)
     return getattr(route, "path", None) or "unmatched"
 
 

@@ -65,12 +65,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # The outermost: it sees every answer (and the bytes sent, compressed or not).
     app.add_middleware(AccessLog, log_format=settings.log_format, metrics=metrics, routes=app.routes)
 
-    @app.get("/healthz", include_in_schema=False)
+    @app.api_route("/healthz", methods=["GET", "HEAD"], include_in_schema=False)  # HEAD: load balancers
     def healthz():
         """Alive: the process answers (a load balancer's liveness check)."""
         return {"status": "alive"}
 
-    @app.get("/readyz", include_in_schema=False)
+    @app.api_route("/readyz", methods=["GET", "HEAD"], include_in_schema=False)
     def readyz():
         """Ready: the compiled solver is loaded, so a hint is answered at full speed."""
         if solver.loaded.is_set():

@@ -8,6 +8,9 @@
     pyramid_solitaire_connections_refused_total{reason}  closed by the server before an answer:
                                                      "cap" (503 at the connection cap), "deadline"
     pyramid_solitaire_open_connections               connections open now
+    pyramid_solitaire_build_info{version,python,solver_version}  1: what is running
+    process_*                                        prometheus-client's own (processor time, memory,
+                                                     open files); with several workers, the answering one's
 
 Each app has its own registry (two apps in one process share nothing). With several workers
 (server.py) every worker writes its figures to files in PROMETHEUS_MULTIPROC_DIR and /metrics
@@ -15,15 +18,18 @@ adds them up over all workers: the multiprocess mode of prometheus-client.
 """
 
 import os
+import platform
 import shutil
 import tempfile
 import time
 from contextlib import contextmanager
 
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, ProcessCollector, generate_latest
 from prometheus_client.multiprocess import MultiProcessCollector, mark_process_dead
 from starlette.responses import Response
 
+from .. import __version__
+from ..solver.version import SOLVER_VERSION
 from .connections import GuardedH11Protocol
 
 MULTIPROCESS_DIR = "PROMETHEUS_MULTIPROC_DIR"
@@ -54,6 +60,17 @@ class Metrics:
         self.open = Gauge(
             "pyramid_solitaire_open_connections", "Open connections", multiprocess_mode="livesum", registry=on
         )
+        build_labels = ["version", "python", "solver_version"]
+        build = Gauge(
+            "pyramid_solitaire_build_info",
+            "What is running",
+            build_labels,
+            multiprocess_mode="max",
+            registry=on,
+        )
+        build.labels(__version__, platform.python_version(), SOLVER_VERSION).set(1)
+        if not self.multiprocess:  # several workers: added per answer below (the files hold none)
+            ProcessCollector(registry=on)
 
     def answered(self, route: str, status: int, seconds: float, refusal: str | None) -> None:
         """Count one answer: its route, status, time taken and refusal code, if any."""
@@ -77,6 +94,7 @@ class Metrics:
         if self.multiprocess:
             registry = CollectorRegistry()
             MultiProcessCollector(registry)
+            ProcessCollector(registry=registry)
         return Response(generate_latest(registry), media_type=CONTENT_TYPE)
 
 
