@@ -35,9 +35,12 @@ def indexed(variant_id: str, grade: str) -> list[int]:
     return list(index()["variants"].get(variant_id, {}).get(grade, []))
 
 
-def pick(variant_id: str, grade: str, count: int, rng: random.Random | None = None) -> list[int]:
+def pick(
+    variant_id: str, grade: str, count: int, rng: random.Random | None = None, search: bool = True
+) -> list[int]:
     """`count` different deal numbers of `grade`, each graded again here (so each is proven
-    winnable and of that grade now): from the index first, then random deals graded one by one."""
+    winnable and of that grade now): from the index first, then (with `search`) random deals
+    graded one by one, up to SEARCH_TRIES of them."""
     rng = rng or random.SystemRandom()
     chosen: list[int] = []
     numbers = indexed(variant_id, grade)
@@ -47,7 +50,7 @@ def pick(variant_id: str, grade: str, count: int, rng: random.Random | None = No
             return chosen
         if difficulty(Deal.from_number(variant_id, number)).grade == grade:
             chosen.append(number)
-    for _ in range(SEARCH_TRIES):
+    for _ in range(SEARCH_TRIES if search else 0):
         if len(chosen) == count:
             break
         number = random_deal()

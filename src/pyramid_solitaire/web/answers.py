@@ -85,6 +85,7 @@ class GameAnswer(BaseModel):
     way: dict[str, Any] | None = None  # solver/review.py Way.to_dict
     daily: str | None = None
     winnable: bool | None = None
+    grade: str | None = None  # easy, medium, hard or expert: the grade asked for (goals/grades.py)
 
 
 class Version(BaseModel):

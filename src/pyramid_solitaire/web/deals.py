@@ -6,7 +6,7 @@ from datetime import date
 
 from ..engine.decks import parse_deal_number, random_deal
 from ..engine.errors import Refusal, cut
-from ..goals.grades import parse_grade
+from ..goals.grades import UnknownGrade, parse_grade
 from ..goals.index import pick
 
 __all__ = ["RequestError", "graded_deal", "parse_day", "parse_deal_number", "parse_grade", "random_deal"]
@@ -27,5 +27,9 @@ def parse_day(text: str) -> date:
 
 
 def graded_deal(variant_id: str, grade: str) -> int:
-    """A random deal of the index's list of `grade`, graded again (goals/index.pick: a few ms)."""
-    return pick(variant_id, grade, 1)[0]
+    """A random deal of the index's list of `grade`, graded again (goals/index.pick: a few ms);
+    never a search through random deals, which a request could make long."""
+    found = pick(variant_id, grade, 1, search=False)
+    if not found:
+        raise UnknownGrade("grade_variant", variant=cut(variant_id))
+    return found[0]

@@ -3,7 +3,7 @@
 // the screen and the messages in that order.
 
 import { Unusable } from "./net/api.js";
-import { available as solverInPage } from "./net/solver.js";
+import { available as solverInPage, gradeOf } from "./net/solver.js";
 import * as dealing from "./state/dealing.js";
 import { countEnd } from "./goals/endings.js";
 import * as records from "./state/records.js";
@@ -82,8 +82,9 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
     else messages.clear();
     syncClock();
     session.save();
+    learnGrade(change.answer);
     const undecided = stats.resultOf(variant().id, game) === null;
-    stats.observe(variant().id, now, clock.elapsed(), game);
+    stats.observe(variant().id, now, clock.elapsed(), game, dealing.knownGrade(now.variant, now.deal));
     if (undecided && stats.resultOf(variant().id, game) !== null) noteEnd(now, game);
     screen.draw();
     messages.speak(spoken(change, now));
@@ -92,6 +93,20 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
     const wasStuck = Boolean(change.previous && change.previous.stuck);
     if (now.stuck && !wasStuck && now.move_count > 0) explainLoss();
     if (prefs.autoKings && ["move", "new", "restart"].includes(change.cause)) removeKing(now);
+  }
+
+  /** The deal's grade, for the status line, the win panel and the statistics: given with a graded
+   *  deal, remembered, or asked of the solver's worker (the index, else graded there). */
+  function learnGrade(answer) {
+    const { variant: id, deal } = answer.view;
+    if (deal === null) return;
+    if (answer.grade) dealing.noteGrade(id, deal, answer.grade);
+    if (dealing.knownGrade(id, deal) !== undefined) return;
+    gradeOf(answer.record).then(({ grade }) => {
+      dealing.noteGrade(id, deal, grade);
+      if (view() && view().deal === deal) screen.draw();
+      document.body.dataset.graded = `${id} ${deal} ${grade}`; // for tests: the grade arrived
+    }, () => {}); // no solver in the page: the deal shows no grade
   }
 
   /** The game's result was just counted: bests and achievements; a new achievement is said. */
@@ -226,6 +241,7 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
 
   const optionsFor = (deal, daily) => (v) => {
     if (daily) return { daily: dealing.today() };
+    if (deal === null && dealing.gradeWanted(v.id)) return { grade: dealing.gradeWanted(v.id) };
     if (deal === null && dealing.winnableOnly(v.id)) return { winnable_only: true };
     return {};
   };
@@ -249,6 +265,10 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
       dealing.noteDaily(answer.view.variant, answer.daily, answer.view.deal);
       screen.draw();
       say(t("dailyStarted", { date: dayText(answer.daily) }), 6000);
+    } else if (answer.grade) {
+      say(t("gradeDealt", { grade: t(`grade-${answer.grade}`) }));
+    } else if (answer.grade === null) {
+      say(t(answer.offline ? "gradeOffline" : "gradeUnfound"), 8000);
     } else if (answer.winnable === true) {
       say(t("winnableProven"));
     } else if (answer.winnable === false) {

@@ -109,6 +109,9 @@ export function openMore(session, prefs) {
   $("share-note").textContent = "";
   $("winnable-check").checked = dealing.winnableOnly(variant.id);
   $("winnable-label").textContent = t("winnableOnly", { name: variantName(variant) });
+  $("grade-label").textContent = t("gradeLabel", { name: variantName(variant) });
+  const grades = ["any", ...dealing.GRADES].map((grade) => [grade, t(`grade-${grade}`)]);
+  fillChoice($("grade-select"), grades, dealing.gradeWanted(variant.id) ?? "any");
   const deal = view ? view.deal : null;
   $("share-link").value = deal === null ? t("noShareForDeck") : dealing.shareLink(variant.id, deal);
   $("btn-share").disabled = deal === null;
@@ -126,6 +129,9 @@ export function bindMore(session, prefs, on) {
   });
   $("winnable-check").addEventListener("change", (event) => {
     dealing.setWinnableOnly(session.state.variant.id, event.target.checked);
+  });
+  $("grade-select").addEventListener("change", (event) => {
+    dealing.setGradeWanted(session.state.variant.id, event.target.value);
   });
   $("btn-share").addEventListener("click", () => copyShareLink());
   $("language-select").addEventListener("change", (event) => {

@@ -34,6 +34,17 @@ export function openStats(variant) {
     box.append(dt, dd);
     list.append(box);
   }
+  const perGrade = stats.gradeStats(variant.id);
+  for (const grade of stats.GRADES) {
+    const { played, won } = perGrade[grade];
+    if (!played) continue;
+    const box = document.createElement("div");
+    box.dataset.stat = `grade-${grade}`;
+    box.className = "stats-grade";
+    const rate = `${Math.round((100 * won) / played)} %`;
+    box.textContent = t("statsGrade", { grade: t(`grade-${grade}`), played, won, rate });
+    list.append(box);
+  }
   drawChart($("stats-chart"), s.recent);
   drawBests(variant.id);
   $("stats-confirm").hidden = true;

@@ -7,6 +7,7 @@ import { Deal } from "../rules/deal.js";
 import { randomDeal } from "../solver/deals.js";
 import { difficulty } from "./grades.js";
 import { gradedIndex, indexedGrade, pickFrom } from "./index.js";
+import { THRESHOLDS } from "./thresholds.js";
 
 export const GRADED_SECONDS = 5.0; // how long New game may grade random deals without the index
 const INDEX_URL = new URL("../../grades.json", import.meta.url);
@@ -23,6 +24,7 @@ export function loadIndex(fetchIt = fetch) {
 /** The grade of deal `number` of `variant` ({grade, from: "index" | "graded"}); a deck (number
  *  null) is graded from its cards. */
 export async function gradeOfDeal(kernel, deal) {
+  if (!(deal.variant.text in THRESHOLDS)) return { grade: null, from: "none" }; // rule options: no grades
   const index = await loadIndex();
   const listed = deal.number === null ? null : indexedGrade(index, deal.variant.id, deal.number);
   if (listed) return { grade: listed, from: "index" };
@@ -32,6 +34,7 @@ export async function gradeOfDeal(kernel, deal) {
 /** A deal number of `grade`, graded again here (so proven winnable and of that grade), or null
  *  when none was found within `seconds`. */
 export async function gradedDeal(kernel, variant, grade, seconds = GRADED_SECONDS, clock = () => performance.now() / 1000) {
+  if (!(variant in THRESHOLDS)) return null; // rule options: no grades
   const index = await loadIndex();
   const started = clock();
   for (let tries = 0; tries < 20; tries++) {

@@ -55,3 +55,37 @@ export function sharedDeal(location = window.location) {
 export function forgetSharedDeal() {
   window.history.replaceState(null, "", window.location.pathname);
 }
+
+// New game by grade (issue 34): the grade asked for, per variant ("" or absent: any deal), and the
+// grades of deals seen lately, so the status line and the statistics know the deal's grade.
+const GRADE_KEY = "pyramid-solitaire.grade";
+const GRADES_SEEN_KEY = "pyramid-solitaire.grades-seen";
+export const GRADES = ["easy", "medium", "hard", "expert"];
+const SEEN_MAX = 200;
+
+/** The grade New game deals in this variant, or null for any deal. */
+export function gradeWanted(variant) {
+  const grade = readJson(GRADE_KEY, {})?.[variant];
+  return GRADES.includes(grade) ? grade : null;
+}
+
+export function setGradeWanted(variant, grade) {
+  const all = readJson(GRADE_KEY, {});
+  writeJson(GRADE_KEY, { ...(all && typeof all === "object" ? all : {}), [variant]: GRADES.includes(grade) ? grade : null });
+}
+
+/** Remember the grade of a deal (null: proven to have none, an unwinnable deal). */
+export function noteGrade(variant, deal, grade) {
+  if (deal === null || deal === undefined) return;
+  const seen = readJson(GRADES_SEEN_KEY, []);
+  const rest = (Array.isArray(seen) ? seen : []).filter((e) => e && !(e.variant === variant && e.deal === String(deal)));
+  writeJson(GRADES_SEEN_KEY, [...rest, { variant, deal: String(deal), grade: GRADES.includes(grade) ? grade : null }].slice(-SEEN_MAX));
+}
+
+/** The grade remembered for a deal: a grade, null (none: unwinnable), or undefined (not known). */
+export function knownGrade(variant, deal) {
+  if (deal === null || deal === undefined) return undefined;
+  const seen = readJson(GRADES_SEEN_KEY, []);
+  const entry = Array.isArray(seen) ? seen.find((e) => e && e.variant === variant && e.deal === String(deal)) : null;
+  return entry ? entry.grade : undefined;
+}

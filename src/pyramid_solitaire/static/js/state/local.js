@@ -135,22 +135,23 @@ export const restart = (record) => locally(() => {
 export async function newGame(variant, deal = null, options = {}) {
   const dealt = (source, extra) => locally(() => answer(new Game(variant, source), extra));
   const random = () => ({ deal: randomDeal(crypto.getRandomValues(new Uint32Array(1))[0]) });
-  const given = { deal: deal !== null, daily: Boolean(options.daily), winnable_only: Boolean(options.winnable_only) };
+  const given = { deal: deal !== null, daily: Boolean(options.daily), winnable_only: Boolean(options.winnable_only),
+    grade: Boolean(options.grade) };
   await locally(() => oneDealSource(Object.keys(given).filter((name) => given[name])));
   if (deal !== null) return dealt({ deal: String(deal) });
   const server = () => api.newGame(variant, null, options);
   if (options.daily) return solved("daily", () => solver.dailyGame(variant, options.daily), server, variant);
-  if (!options.winnable_only) return dealt(random());
-  if (!solverPlays(variant)) return dealt(random(), { winnable: false, options: true }); // no proof for these rules
+  if (!options.winnable_only && !options.grade) return dealt(random());
+  if (!solverPlays(variant)) return dealt(random(), options.grade ? { grade: null, options: true } : { winnable: false, options: true }); // no proof for these rules
   try {
-    return await solver.winnableGame(variant);
+    return await (options.grade ? solver.gradedGame(variant, options.grade) : solver.winnableGame(variant));
   } catch (err) {
     if (!(err instanceof solver.Unavailable)) throw err;
   }
   try {
     return await api.newGame(variant, null, options);
   } catch (err) {
-    if (err instanceof api.Offline) return dealt(random(), { winnable: false, offline: true });
+    if (err instanceof api.Offline) return dealt(random(), options.grade ? { grade: null, offline: true } : { winnable: false, offline: true });
     throw err;
   }
 }

@@ -12,10 +12,15 @@
 // by whichever tab sees it first; a tab showing a game that is no longer the variant's current
 // one (another tab started a new game) counts nothing for it.
 // Undos count per game (each Undo once).
+// Per grade (issue 34), kept under a key of their own (exports of the statistics stay as they
+// were): a game whose deal's grade is known at its first move is played in that grade, and its
+// win is won there.
 
 import { readJson, writeJson } from "./store.js";
 
 const PREFIX = "pyramid-solitaire.stats.";
+const GRADE_PREFIX = "pyramid-solitaire.grade-stats.";
+export const GRADES = ["easy", "medium", "hard", "expert"];
 export const RECENT_MAX = 20; // results kept for the chart (one bar each)
 
 function fresh() {
@@ -83,8 +88,31 @@ function follows(c, game) {
   return c.game === game;
 }
 
-/** Look at the position of `game` after every answer; counts what the rules above say. */
-export function observe(variant, view, ms, game) {
+/** Played and won per grade ({easy: {played, won}, ...}), and the game they follow ({game, grade}). */
+export function gradeStats(variant) {
+  const s = readJson(GRADE_PREFIX + variant, null);
+  const out = { game: typeof s?.game === "string" ? s.game : null, grade: GRADES.includes(s?.grade) ? s.grade : null };
+  for (const g of GRADES) out[g] = { played: count(s?.[g]?.played), won: count(s?.[g]?.won) };
+  return out;
+}
+
+function countGrade(variant, game, grade, won) {
+  const g = gradeStats(variant);
+  if (won === null && GRADES.includes(grade)) {
+    Object.assign(g, { game, grade });
+    g[grade].played += 1;
+  } else if (won && g.game === game && g.grade) {
+    g[g.grade].won += 1;
+    g.game = null;
+  } else {
+    return;
+  }
+  writeJson(GRADE_PREFIX + variant, g);
+}
+
+/** Look at the position of `game` after every answer; counts what the rules above say. `grade`:
+ *  the deal's grade when known (the game counts in it from its first move). */
+export function observe(variant, view, ms, game, grade = null) {
   const s = load(variant);
   const c = s.current;
   let changed = c.game === null;
@@ -92,10 +120,12 @@ export function observe(variant, view, ms, game) {
   if (!c.played && view.move_count > 0) {
     c.played = true;
     s.played += 1;
+    countGrade(variant, game, grade, null);
     changed = true;
   }
   if (c.played && c.result === null && (view.won || view.stuck)) {
     finish(s, view.won, view.move_count, Math.round(ms));
+    countGrade(variant, game, null, view.won);
     changed = true;
   }
   if (changed) store(variant, s);
@@ -134,6 +164,7 @@ export function noteHint(variant) {
 /** Forget the variant's statistics (the page asks first). A game in play stays counted as played,
  *  so its result still has a game to belong to. */
 export function reset(variant) {
+  writeJson(GRADE_PREFIX + variant, null);
   const s = fresh();
   s.current = { ...load(variant).current };
   if (s.current.played && s.current.result === null) s.played = 1;

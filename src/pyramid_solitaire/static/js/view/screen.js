@@ -108,6 +108,9 @@ export function createScreen({ session, ui, prefs, clock, board, table }) {
     $("status-score").textContent = String(scoreOfView(view)); // docs/score.md
     $("status-passes").textContent = `${recyclesOfView(view) + 1}/${view.passes ?? "\u221e"}`; // unlimited: of infinity
     $("status-passes-item").hidden = !variant.has_stock || (view.passes !== null && view.passes <= 1);
+    const grade = dealing.knownGrade(view.variant, view.deal); // issue 34: the deal's grade, once known
+    $("status-grade").textContent = grade ? t(`grade-${grade}`) : "";
+    $("status-grade-item").hidden = !grade;
     drawTime();
     const status = $("status");
     for (const [short, clockIcon, twoLines] of FORMS) {
@@ -153,6 +156,8 @@ export function createScreen({ session, ui, prefs, clock, board, table }) {
     if (view.won) {
       title = t("wonTitle");
       text = wonText(clock.elapsed(), view.move_count, ui.undos);
+      const grade = dealing.knownGrade(view.variant, view.deal);
+      if (grade) text += ` ${t("wonGrade", { grade: t(`grade-${grade}`) })}`;
     } else if (view.stuck) {
       title = t("stuckTitle");
       text = t("stuckText");
