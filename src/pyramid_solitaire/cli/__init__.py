@@ -16,6 +16,7 @@ status 2 (never a traceback). Ctrl-C ends a command with status 130 and a closed
 import argparse
 import os
 import sys
+from typing import Any
 
 from ..engine.errors import Refusal, cut
 from . import daily, difficulty, play, research, serve, solving
@@ -47,7 +48,13 @@ class ShowVersion(argparse.Action):
     def __init__(self, option_strings: list[str], dest: str, help: str | None = None) -> None:
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
 
-    def __call__(self, parser, namespace, values, option_string=None) -> None:
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
         from .. import __version__
 
         print(f"{parser.prog} {__version__}")  # on standard output, as argparse's own version action

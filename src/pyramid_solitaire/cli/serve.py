@@ -6,6 +6,7 @@ addresses separated by commas; web/settings.py); an option given on the command 
 
 import argparse
 import sys
+from typing import IO, Any
 
 from .common import EXIT_USAGE, UsageError, add_command
 
@@ -13,7 +14,7 @@ EXIT_CANNOT_BIND = 3  # uvicorn's own status for a start-up failure
 EXIT_WORKER_FAILED = 3  # the same for a worker that could not start: the service manager restarts
 
 
-def add_serve(sub) -> None:
+def add_serve(sub: Any) -> None:
     """The serve command, on the parser's subparsers."""
     p = add_command(
         sub,
@@ -76,7 +77,7 @@ def add_serve(sub) -> None:
     p.set_defaults(func=cmd_serve)
 
 
-def add_site(sub) -> None:
+def add_site(sub: Any) -> None:
     """The site command, on the parser's subparsers."""
     p = add_command(
         sub,
@@ -90,7 +91,7 @@ def add_site(sub) -> None:
     p.set_defaults(func=cmd_site)
 
 
-def cmd_serve(args, out) -> int:
+def cmd_serve(args: argparse.Namespace, out: IO[str]) -> int:
     """Serve the browser game (and its JSON API) until interrupted."""
     from pydantic import ValidationError
 
@@ -114,7 +115,7 @@ def cmd_serve(args, out) -> int:
     return 0
 
 
-def cmd_site(args, out) -> int:
+def cmd_site(args: argparse.Namespace, out: IO[str]) -> int:
     """Write the page as plain files for any static host (web/site.py); see docs/hosting.md."""
     from pathlib import Path
 

@@ -29,7 +29,7 @@ class SolverLoader(WorkerPlugin):
 
     name = "pyramid-solitaire-solver"
 
-    def setup(self, worker) -> None:
+    def setup(self, worker: Any) -> None:
         """Load the compiled solver on the worker as it starts."""
         from ..solver.search import warm_up
 
@@ -44,7 +44,7 @@ def solve_chunk(series: Series, first: int, last: int, time_limit: float | None)
     from ..solver.version import SOLVER_VERSION
 
     variant = get_variant(series.variant)
-    columns: tuple[list, ...] = ([], [], [], [], [], [])
+    columns: tuple[list[Any], ...] = ([], [], [], [], [], [])
     for number in range(first, last + 1):
         found = solve(Deal.from_number(variant, number), shortest=series.shortest, time_limit=time_limit)
         steps = -1 if found.steps is None else found.steps

@@ -60,7 +60,7 @@ def grade_chunk(variant: str, first: int, last: int) -> pa.Table:
     from ..goals.grades import MEASURE_VERSION, measured
 
     rules = get_variant(variant)
-    rows: list[dict] = []
+    rows: list[dict[str, object]] = []
     for number in range(first, last + 1):
         found = measured(Deal.from_number(rules, number))
         rows.append(

@@ -187,7 +187,8 @@ class WinRateTally:
 
 def _bucket(seconds: np.ndarray) -> np.ndarray:
     scaled = np.log(np.maximum(seconds, SMALLEST) / SMALLEST) / math.log(BUCKET_RATIO)
-    return np.minimum(scaled.astype(np.int64), BUCKETS - 1)
+    buckets: np.ndarray = np.minimum(scaled.astype(np.int64), BUCKETS - 1)
+    return buckets
 
 
 def _top(kept: tuple[np.ndarray, ...], new: tuple[np.ndarray, ...]) -> tuple[np.ndarray, ...]:
