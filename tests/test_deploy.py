@@ -56,6 +56,27 @@ def test_the_nginx_site_is_valid_inside_http(tmp_path):
     for needed in ("listen 443 ssl", "X-Forwarded-For $remote_addr", "gzip on", "image/svg+xml",
                    "application/json", "limit_req zone=pyramid_solver"):  # fmt: skip
         assert needed in site, needed
+    gzipped = re.search(r"gzip_types([^;]*);", site).group(1).split()
+    assert "application/wasm" in gzipped  # the solver's kernel compresses to about a third
+    limited = re.search(r"location @solver_limited \{(.*?)\}", site, re.S).group(1)
+    assert "add_header Retry-After 2 always;" in limited and '"code":"rate_limited"' in limited
+
+
+def test_the_static_site_recipes_are_valid(tmp_path):
+    site = (DEPLOY / "nginx-static.conf").read_text()
+    checked = nginx_check(site, tmp_path)
+    assert checked.returncode == 0, checked.stderr
+    for needed in (
+        "gzip_static on;",
+        "application/wasm",
+        "Cache-Control no-cache always",
+        "wasm-unsafe-eval",
+    ):
+        assert needed in site, needed
+    caddy = DEPLOY / "Caddyfile-static"
+    validated = caddy_check(caddy)
+    assert validated.returncode == 0, validated.stderr
+    assert "precompressed br gzip" in caddy.read_text() and "wasm-unsafe-eval" in caddy.read_text()
 
 
 def test_the_nginx_check_fails_on_a_broken_site(tmp_path):
@@ -89,13 +110,17 @@ def test_the_systemd_unit_verifies_and_is_sandboxed(tmp_path):
     unit = (DEPLOY / "pyramid-solitaire.service").read_text()
     checked = systemd_check(unit, tmp_path)
     assert checked.returncode == 0 and checked.stderr == "", checked.stderr
-    for needed in ("DynamicUser=yes", "ProtectSystem=strict", "NoNewPrivileges=yes"):
+    for needed in ("DynamicUser=yes", "ProtectSystem=strict", "NoNewPrivileges=yes", "ProtectClock=yes",
+                   "ProtectKernelLogs=yes", "SystemCallFilter=@system-service", "UMask=0077"):  # fmt: skip
         assert re.search(rf"^{needed}$", unit, re.M), needed
     misspelt = systemd_check(unit.replace("ProtectSystem=", "ProtectSystm="), tmp_path)
     assert "Unknown key" in misspelt.stderr  # the check sees a sandbox line that does nothing
 
 
-@pytest.mark.parametrize("name", ["nginx-site.conf", "Caddyfile", "pyramid-solitaire.service"])
+@pytest.mark.parametrize(
+    "name",
+    ["nginx-site.conf", "Caddyfile", "pyramid-solitaire.service", "nginx-static.conf", "Caddyfile-static"],
+)
 def test_the_hosting_docs_hold_each_recipe_as_it_is(name):
     text = (DEPLOY / name).read_text()
     docs = HOSTING.read_text()

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # builds and cross compiles: minutes on the 2-core machine
+
 ROOT = Path(__file__).resolve().parents[1]
 C_DIR = ROOT / "src" / "pyramid_solitaire" / "solver" / "c"
 sys.path.insert(0, str(ROOT / "tools"))

@@ -39,6 +39,7 @@ print(TestClient(create_app()).get("/metrics").text)
 """
 
 
+@pytest.mark.slow  # a fresh interpreter each
 @pytest.mark.parametrize("workers", ["one", "several"])
 def test_build_info_and_process_metrics(workers, tmp_path):
     env = {**os.environ, "PROMETHEUS_MULTIPROC_DIR": str(tmp_path)} if workers == "several" else None

@@ -62,3 +62,15 @@ def test_manifest_names_the_page_and_its_icons():
     assert {"192x192", "512x512"} <= sizes
     for icon in manifest["icons"]:
         assert client.get(icon["src"]).status_code == 200, icon["src"]
+
+
+def test_the_service_worker_has_a_content_etag_and_an_unchanged_one_is_a_304():
+    from fastapi.testclient import TestClient
+
+    from pyramid_solitaire.web.application import create_app
+
+    client = TestClient(create_app())
+    first = client.get("/sw.js")
+    assert first.headers["cache-control"] == "no-cache" and first.headers["etag"].startswith('"')
+    again = client.get("/sw.js", headers={"If-None-Match": first.headers["etag"]})
+    assert again.status_code == 304 and again.content == b""

@@ -16,6 +16,7 @@ app = create_app(Settings(hint_seconds=0.05, solver_burst=1000, solver_per_secon
 schema = schemathesis.openapi.from_asgi("/openapi.json", app)
 
 
+@pytest.mark.slow  # 25 requests per route: about a minute under load
 @schema.parametrize()
 @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
 def test_every_answer_is_what_the_description_says(case):

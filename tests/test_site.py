@@ -35,3 +35,22 @@ def test_the_site_command(tmp_path, capsys):
     assert "files" in capsys.readouterr().out and (tmp_path / "out" / "index.html").exists()
     assert main(["site", str(tmp_path / "out")]) == 2
     assert "not an empty folder" in capsys.readouterr().out
+
+
+def test_the_site_writes_brotli_and_gzip_copies_beside_its_text_files_and_the_kernel(tmp_path):
+    import gzip
+
+    import brotli
+
+    site = tmp_path / "site"
+    write_site(site)
+    for name in ("index.html", "sw.js", "api/variants", "static/js/solver/kernel.wasm"):
+        body = (site / name).read_bytes()
+        assert brotli.decompress((site / f"{name}.br").read_bytes()) == body
+        assert gzip.decompress((site / f"{name}.gz").read_bytes()) == body
+    assert not list(site.rglob("*.png.gz")) and not list(site.rglob("*.gz.br"))  # images, copies: not again
+    again = tmp_path / "again"
+    write_site(again)  # the same bytes on every run: a rerun uploads only what changed
+    assert (site / "index.html.gz").read_bytes() == (again / "index.html.gz").read_bytes()
+    packed = {suffix: sum(p.stat().st_size for p in site.rglob(f"*{suffix}")) for suffix in (".br", ".gz")}
+    assert packed[".br"] < packed[".gz"]

@@ -165,8 +165,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     worker = ServiceWorker(settings.static_dir)
 
     @app.get("/sw.js", include_in_schema=False)
-    def offline_worker():
-        return worker.response()
+    def offline_worker(request: Request):
+        return worker.response(request.scope)
 
     add_page_and_assets(app, settings.static_dir)
     return app

@@ -15,7 +15,7 @@ from pathlib import Path
 from fastapi.responses import Response
 
 from .. import __version__
-from .assets import content_hash
+from .assets import cached_answer, content_hash
 
 TEMPLATE = "sw.js"
 
@@ -54,7 +54,7 @@ class ServiceWorker:
         """The worker's text, filled in once."""
         return service_worker_source(self.static)
 
-    def response(self) -> Response:
-        # no-cache: the browser asks for the worker on every visit, which is how a release reaches it.
-        """The /sw.js answer, revalidated on every visit."""
-        return Response(self.source, media_type="text/javascript", headers={"Cache-Control": "no-cache"})
+    def response(self, scope=None) -> Response:
+        """The /sw.js answer, revalidated on every visit (no-cache: the browser asks for the worker
+        each time, which is how a release reaches it) with its content ETag: unchanged, a 304."""
+        return cached_answer(self.source.encode(), scope or {}, "text/javascript")

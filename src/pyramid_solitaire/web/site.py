@@ -7,11 +7,16 @@ daily deals need no server. What the server would answer besides is written as f
 list (/api/variants, a JSON file) and the service worker (/sw.js) with its release and asset list
 filled in. `_headers` gives hosts that read it (Netlify, Cloudflare Pages) the server's security
 headers. The site must be served from the root of its host name: the page's URLs are absolute.
+Beside each text file and kernel.wasm go FILE.br and FILE.gz (`precompress`), for hosts that send
+them as they are (nginx's gzip_static and brotli_static, Caddy's precompressed: deploy/).
 """
 
+import gzip
 import json
 import shutil
 from pathlib import Path
+
+import brotli
 
 from .application import variants_answer
 from .assets import STATIC
@@ -26,6 +31,12 @@ HEADERS = f"""/*
 /static/js/solver/kernel.wasm
   Content-Type: application/wasm
 """
+
+
+# What compresses (text and the kernel; the card images are compressed already), and the least
+# worth it: below that a compressed copy saves less than a packet.
+COMPRESSED = (".html", ".js", ".mjs", ".css", ".json", ".svg", ".webmanifest", ".wasm", ".txt")
+COMPRESS_MINIMUM = 500
 
 
 class SiteError(ValueError):
@@ -44,4 +55,24 @@ def write_site(target: Path, static: Path = STATIC) -> list[Path]:
     (target / "api").mkdir()
     (target / "api" / "variants").write_text(json.dumps(variants_answer()), encoding="utf-8")
     (target / "_headers").write_text(HEADERS, encoding="utf-8")
+    precompress(target)
     return sorted(p for p in target.rglob("*") if p.is_file())
+
+
+def precompress(target: Path) -> list[Path]:
+    """FILE.br and FILE.gz beside every file of the site worth compressing; the same bytes on every
+    run (gzip's time stamp 0), so a rerun changes only what changed. Returns the files written."""
+    written = []
+    for path in sorted(p for p in target.rglob("*") if p.is_file()):
+        named = path.suffix in COMPRESSED or path.relative_to(target).as_posix() == "api/variants"
+        body = path.read_bytes()
+        if not named or len(body) < COMPRESS_MINIMUM:
+            continue
+        for suffix, packed in (
+            (".br", brotli.compress(body, quality=11)),
+            (".gz", gzip.compress(body, 9, mtime=0)),
+        ):
+            out = path.with_name(path.name + suffix)
+            out.write_bytes(packed)
+            written.append(out)
+    return written
