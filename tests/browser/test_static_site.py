@@ -1,13 +1,20 @@
 """The game as a static site (`pyramid-solitaire site DIR`), served by a plain static file server
 with no Python application behind it: a whole game is played to its end by following hints."""
 
+import http.server
 import re
+import shutil
+import threading
+from contextlib import contextmanager
+from functools import partial
+from pathlib import Path
 
 import pytest
-from browser_helpers import follow_hint, reload_offline
+from browser_helpers import WORKER_IN_CONTROL, follow_hint, reload_offline
 from playwright.sync_api import expect
 from static_server import static_server
 
+from pyramid_solitaire.web.settings import STATIC
 from pyramid_solitaire.web.site import write_site
 
 pytestmark = pytest.mark.browser
@@ -88,3 +95,57 @@ def test_a_broken_solver_file_from_the_game_server_leaves_hints_to_the_server(ne
     expect(page.locator("#status-game")).to_have_text(re.compile(r"Deal 18$"), timeout=20_000)
     follow_hint(page, 1)
     assert "api/hint" in asked, asked
+
+
+class Counted(http.server.SimpleHTTPRequestHandler):
+    """A plain file server (no ETags: http.server sends Last-Modified only) that notes each path."""
+
+    asked: list[str] = []
+
+    def log_message(self, *args):
+        Counted.asked.append(self.path)
+
+
+@contextmanager
+def counted_server(folder):
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), partial(Counted, directory=str(folder)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_a_one_file_release_on_a_plain_file_server_fetches_that_file_only(browser, tmp_path):
+    """The service worker compares the release's hashes with what it holds, not ETags (a plain
+    file server sends none): a returning page fetches the changed file, sw.js and the page's own."""
+    write_site(tmp_path / "one")
+    site = tmp_path / "site"
+    shutil.copytree(tmp_path / "one", site)
+    with counted_server(site) as url:
+        context = browser.new_context(base_url=url, locale="en-US")
+        page = context.new_page()
+        page.goto("/")
+        expect(page.locator("body")).to_have_attribute("data-ready", "1", timeout=20_000)
+        page.evaluate(WORKER_IN_CONTROL)
+        # The next release: one file changed (en.js), written as the docs say: files, then sw.js.
+        static = tmp_path / "static"
+        shutil.copytree(STATIC, static)
+        text = static / "js" / "text" / "en.js"
+        text.write_bytes(text.read_bytes().replace(b'hint: "Hint"', b'hint: "HINT"', 1))
+        write_site(tmp_path / "two", static)
+        en = Path("static", "js", "text", "en.js")
+        shutil.copyfile(tmp_path / "two" / en, site / en)
+        shutil.copyfile(tmp_path / "two" / "sw.js", site / "sw.js")
+        Counted.asked.clear()
+        page.goto("/")
+        expect(page.locator("#toast")).to_contain_text("A new version is ready.", timeout=60_000)
+        asked = list(Counted.asked)
+        page.click("#toast-action")
+        expect(page.locator("#btn-hint")).to_have_accessible_name("HINT", timeout=20_000)
+        context.close()
+    files = [path for path in asked if path.startswith("/static/")]
+    print(f"requests on the one-file release: {len(asked)}: {asked}")
+    assert [path.split("?")[0] for path in files] == ["/static/js/text/en.js"], asked
+    assert len(asked) <= 5, asked  # the page, sw.js, the variant list and the one file

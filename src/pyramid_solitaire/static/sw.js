@@ -6,16 +6,23 @@
 //
 // A release is cached whole or not at all, one file per changed file: a file whose hash an older
 // release's cache holds is copied from there; any other is fetched by its versioned URL
-// (?v=HASH) bypassing the HTTP cache, and kept only if its ETag is that hash, so no old file can
-// enter a new release's cache. When anything fails the new cache is dropped and the old release
-// goes on serving. The game API is never cached; only the variant list is kept as a fallback,
-// so the page can name the variants offline.
+// (?v=HASH) bypassing the HTTP cache, and kept only if its ETag or its bytes are that hash, so no
+// old file can enter a new release's cache. Each copy is kept with its hash (HASH_HEADER), so the
+// next release compares hashes, not ETags: on a static host that sends none, a one-file release
+// still fetches one file. When anything fails the new cache is dropped and the old release goes
+// on serving. The game API is never cached; only the variant list is kept as a fallback, so the
+// page can name the variants offline.
+//
+// What the network answers is never trusted to be what was asked for: a captive portal's page, a
+// proxy's error or a truncated file in place of a file of the release or of the variant list is
+// answered from the cache instead (whenever the cache holds a copy).
 
 const RELEASE = /*RELEASE*/ "dev";
 const FILES = /*FILES*/ {};
 const PREFIX = "pyramid-solitaire-";
 const CACHE = `${PREFIX}${RELEASE}`;
 const KEPT_API = ["/api/variants"];
+const HASH_HEADER = "x-release-hash"; // the content hash a kept copy was checked against
 
 self.addEventListener("install", (event) => {
   event.waitUntil(cacheRelease().then(() => self.skipWaiting()));
@@ -58,10 +65,20 @@ async function keep(cache, older, url, hash) {
     if (kept && hashOf(kept) === hash) return cache.put(url, kept);
   }
   const response = await fetch(`${url}?v=${hash}`, { cache: "no-store" });
-  if (!response.ok || (hashOf(response) !== hash && (await bytesHash(response)) !== hash)) {
-    throw new Error(`${url} is not the release's file`);
-  }
-  return cache.put(url, response);
+  if (!(await isTheFile(response, hash))) throw new Error(`${url} is not the release's file`);
+  return cache.put(url, await withHash(response, hash));
+}
+
+/** Whether an answer is the file of that hash: its ETag says so, or its bytes do. */
+async function isTheFile(response, hash) {
+  return response.ok && (hashOf(response) === hash || (await bytesHash(response)) === hash);
+}
+
+/** The answer with the hash it was checked against, for the next release to compare. */
+async function withHash(response, hash) {
+  const headers = new Headers(response.headers);
+  headers.set(HASH_HEADER, hash);
+  return new Response(await response.arrayBuffer(), { status: response.status, statusText: response.statusText, headers });
 }
 
 /** A static host's ETag is not the content hash (or missing): then hash the bytes themselves
@@ -71,34 +88,52 @@ async function bytesHash(response) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("").slice(0, 20);
 }
 
-/** The content hash an answer's ETag names ("HASH", or W/"HASH" from a proxy that compressed it). */
+/** The content hash a kept copy was checked against, else the one an answer's ETag names ("HASH",
+ *  or W/"HASH" from a proxy that compressed it). */
 function hashOf(response) {
-  return (response.headers.get("etag") || "").replace(/^W\//, "").replace(/"/g, "");
+  const kept = response.headers.get(HASH_HEADER);
+  return kept || (response.headers.get("etag") || "").replace(/^W\//, "").replace(/"/g, "");
 }
 
-/** The cached copy (the page itself for any navigation, whatever its query), else the network. */
+/** The cached copy (the page itself for any navigation, whatever its query), else the network;
+ *  for a file of the release, the network's answer only if it is that file (else any cache's). */
 async function cacheFirst(request, as = request) {
   const cached = await caches.match(as, { ignoreSearch: typeof as === "string", cacheName: CACHE });
-  return cached || fetch(request);
+  if (cached) return cached;
+  const path = typeof as === "string" ? as : new URL(request.url).pathname;
+  let response;
+  try {
+    response = await fetch(request);
+  } catch {
+    response = null; // offline: any release's copy is better than none
+  }
+  const hash = FILES[path];
+  if (response && (hash === undefined || (await isTheFile(response, hash)))) return response;
+  const other = await caches.match(path, { ignoreSearch: true });
+  if (other) return other;
+  if (response) return response;
+  return Response.error();
 }
 
-/** The network's answer, kept for later; the kept one when the network fails. Only a variant
- *  list is kept: a captive portal's or a misconfigured proxy's page, even with a 200, must not
- *  become what the page reads offline. (The body is checked, not the content type: a static
- *  host serves the site's api/variants file as application/octet-stream.) */
+/** The network's answer, kept for later; the kept one when the network fails or answers anything
+ *  but a variant list: a captive portal's or a misconfigured proxy's page, even with a 200, is
+ *  neither kept nor handed to the page when the list is at hand. (The body is checked, not the
+ *  content type: a static host serves the site's api/variants file as application/octet-stream.) */
 async function networkFirst(request) {
+  let response;
   try {
-    const response = await fetch(request);
-    if (response.ok && (await isVariantList(response))) {
-      const copy = response.clone();
-      caches.open(CACHE).then((cache) => cache.put(request, copy));
-    }
-    return response;
+    response = await fetch(request);
   } catch (err) {
     const cached = await caches.match(request, { cacheName: CACHE });
     if (cached) return cached;
     throw err;
   }
+  if (response.ok && (await isVariantList(response))) {
+    const copy = response.clone();
+    caches.open(CACHE).then((cache) => cache.put(request, copy));
+    return response;
+  }
+  return (await caches.match(request, { cacheName: CACHE })) || response;
 }
 
 async function isVariantList(response) {
