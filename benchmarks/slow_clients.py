@@ -10,11 +10,14 @@ connections are of one --kind; each connects again at once when the server close
     pipelining  sends ten `GET /api/variants` in one write, ten more every half second, and
                 never reads an answer
 
-Meanwhile one normal client plays: a move, then the page, in a loop. The script prints what the
-server did to the hostile connections, how many of the normal client's requests were answered
-within 1 s (over the whole run and from --settle seconds on), their p50/p99, the server's memory
-and how many tracebacks its log holds. Raw sockets, not Locust: Locust's users send whole
-requests and read their answers, and these clients' whole point is not to.
+Meanwhile one normal client plays: a move, then the page, in a loop, on one kept connection; and
+a new player opens a new connection for each request (the variant list, every 0.1 s, as a page
+opened for the first time does), which is what a flood that fills the server's places starves
+first. The script prints what the server did to the hostile connections, how many of each normal
+client's requests were answered within 1 s (over the whole run and from --settle seconds on),
+their p50/p99, the server's memory and how many tracebacks its log holds. Raw sockets, not
+Locust: Locust's users send whole requests and read their answers, and these clients' whole
+point is not to.
 
     .venv/bin/python benchmarks/slow_clients.py --kind trickle --connections 1000 --seconds 30
     .venv/bin/python benchmarks/slow_clients.py --kind pipelining --connections 1000 --seconds 30
@@ -26,6 +29,7 @@ import multiprocessing
 import resource
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -154,6 +158,20 @@ def normal_player(url: str, until: float, server_pid: int | None) -> tuple[list,
     return requests, failures, peak
 
 
+def new_player(url: str, until: float, requests: list) -> None:
+    """A request every 0.1 s, each on a new connection: (when sent, seconds, answered 200)."""
+    no_keep_alive = httpx.Limits(max_keepalive_connections=0)  # each request connects anew
+    with httpx.Client(base_url=url, timeout=5, limits=no_keep_alive) as http:
+        while time.monotonic() < until:
+            sent, ok = time.monotonic(), False
+            try:
+                ok = http.get("/api/variants").status_code == 200
+            except httpx.HTTPError:
+                pass
+            requests.append((sent, time.monotonic() - sent, ok))
+            time.sleep(0.1)
+
+
 def within(requests: list, since: float) -> str:
     chosen = [(took, ok) for sent, took, ok in requests if sent >= since]
     fast = sum(1 for took, ok in chosen if ok and took <= ANSWERED_WITHIN)
@@ -170,7 +188,11 @@ def run(url: str, args, server_pid: int | None, log: Path | None) -> None:
     hostile.start()
     _, held = news.get(timeout=args.seconds + 60)
     until = started + args.seconds - 1
+    fresh: list[tuple[float, float, bool]] = []
+    newcomer = threading.Thread(target=new_player, args=(url, until, fresh))
+    newcomer.start()
     requests, failures, peak = normal_player(url, until, server_pid)
+    newcomer.join()
     spent = processor_seconds(server_pid) - spent_before if server_pid else float("nan")
     _, lived, stats = news.get(timeout=60)
     hostile.join()
@@ -194,6 +216,13 @@ def run(url: str, args, server_pid: int | None, log: Path | None) -> None:
         f"p50 {percentile(times, 0.5):.1f} ms, p99 {percentile(times, 0.99):.1f} ms, "
         f"max {max(times, default=float('nan')) * 1000:.1f} ms"
     )
+    fresh_times = [took for _, took, _ in fresh]
+    print(
+        f"new connection per request: {len(fresh)} requests, answered within {ANSWERED_WITHIN:g} s: "
+        f"{within(fresh, started)} over the run, {within(fresh, started + args.settle)} from "
+        f"{args.settle:g} s on; p50 {percentile(fresh_times, 0.5):.1f} ms, "
+        f"p99 {percentile(fresh_times, 0.99):.1f} ms"
+    )
     if failures:
         print("failures:", ", ".join(f"{f} x{failures.count(f)}" for f in sorted(set(failures))))
     print(
@@ -207,7 +236,7 @@ def run(url: str, args, server_pid: int | None, log: Path | None) -> None:
             f"server log: {text.count('Traceback')} tracebacks, "
             f"{text.count('Too many open files')} 'Too many open files', {len(text) / 1024:.0f} KiB"
         )
-        tallies = [line for line in text.splitlines() if "connection(s)" in line]
+        tallies = [line for line in text.splitlines() if "connection(s)" in line or "paused" in line]
         print("the server's own counts, first and last:", *tallies[:3], "...", *tallies[-3:], sep="\n  ")
 
 

@@ -289,6 +289,20 @@ def test_forwarded_addresses_count_only_from_a_trusted_proxy():
                 assert codes == [200, 200, 200, 429]
 
 
+def test_what_a_trusted_proxy_forwards_that_is_no_address_is_not_a_bucket_of_its_own():
+    """A proxy passing on a client's own X-Forwarded-For (junk, or a name) must not give it a new
+    budget per lie: every non-address shares one bucket."""
+    with (
+        running(trusted_proxies=["127.0.0.1"], **SMALL_BUCKETS) as (_, port),
+        client_from("127.0.0.1", port) as proxy,
+    ):
+        codes = [
+            proxy.post("/api/hint", json=hint_body(), headers={"x-forwarded-for": lie}).status_code
+            for lie in ("junk-1", "<script>", "example.com", "10.0.0.300")
+        ]
+    assert codes == [200, 200, 200, 429], codes
+
+
 def test_token_buckets_refill_at_their_rate_and_say_how_long_to_wait():
     now = [0.0]
     buckets = TokenBuckets(burst=2, per_second=0.5, clock=lambda: now[0])
@@ -372,6 +386,9 @@ def test_one_pass_of_the_loop_accepts_a_bounded_batch_and_the_next_pass_goes_on(
     with listening_socket("127.0.0.1", 0) as bound:
         bound.listen(100)
         waiting = [connect(bound.getsockname()[1]) for _ in range(ACCEPT_BATCH + 5)]
+        for sock in waiting:  # a request begun: only then does the kernel offer it (TCP_DEFER_ACCEPT)
+            sock.sendall(b"GET")
+        wait_for(lambda: select.select([bound], [], [], 0)[0], "no connection to accept")
         bound.setblocking(False)  # as asyncio's listening sockets are: an empty queue raises
         listener = BoundedListener.wrap(bound)
 
@@ -451,9 +468,15 @@ def test_under_a_hard_open_files_limit_of_1024_1100_idle_clients_leave_no_traceb
     try:
         wait_for(lambda: can_connect(port), "the server did not start", seconds=180)
         idle = [connect(port) for _ in range(1100)]  # more than the limit: some wait in the queue
-        for _ in range(3):  # each newcomer takes an idle one's place
+
+        def newcomer_answered_in_an_idle_ones_place() -> bool:
             answer = raw(port, b"GET /api/variants HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
             assert status_of(answer) == 200
+            return "idle connection(s) for new ones" in log.read_text()
+
+        # The idle ones are accepted once the kernel stops deferring them (TCP_DEFER_ACCEPT, 5 s):
+        # then each newcomer takes an idle one's place.
+        wait_for(newcomer_answered_in_an_idle_ones_place, "no idle connection gave way", seconds=120)
     finally:
         for sock in idle:
             sock.close()

@@ -36,6 +36,7 @@ from uvicorn.server import ServerState
 
 from ..engine.errors import Refusal
 from .fairness import RateLimited, TokenBuckets
+from .listener import Tally, closing
 
 log = logging.getLogger("pyramid_solitaire.web")
 
@@ -46,7 +47,6 @@ QUEUED_BYTES = 256 * 1024
 PIPELINED_PER_SECOND = 50.0
 MAX_CONNECTIONS = 4096  # per worker; lowered to fit the open-files limit (server.connection_cap)
 TIMED_OUT = "pyramid_solitaire.timed_out"  # scope extension: the request was cut off for slowness
-TALLY_SECONDS = 10.0  # under a flood, one log line per this many seconds, not one per connection
 
 
 def canned(status: str, refusal: Refusal, extra_headers: str = "") -> bytes:
@@ -57,22 +57,6 @@ def canned(status: str, refusal: Refusal, extra_headers: str = "") -> bytes:
         f"{extra_headers}connection: close\r\n\r\n"
     )
     return head.encode() + body
-
-
-class Tally:
-    """Counts one kind of event and logs it at most once per TALLY_SECONDS: a flood of
-    hostile connections makes a few log lines, not one per connection."""
-
-    def __init__(self, level: int, message: str):
-        self.level, self.message, self.count, self.logged = level, message, 0, -TALLY_SECONDS
-
-    def add(self, *details) -> None:
-        """Count one event, and log the count once TALLY_SECONDS have passed since the last line."""
-        self.count += 1
-        now = time.monotonic()
-        if now - self.logged >= TALLY_SECONDS:
-            log.log(self.level, self.message, self.count, *details)
-            self.count, self.logged = 0, now
 
 
 refusals = Tally(logging.WARNING, "refused %d connection(s) over the cap of %d open connections")
@@ -145,6 +129,7 @@ class GuardedH11Protocol(H11Protocol):
             return True
         for longest in self.idle:
             longest.now_busy()
+            closing(longest.transport)
             longest.transport.close()
             sheddings.add(self.max_connections)
             return True
@@ -153,6 +138,7 @@ class GuardedH11Protocol(H11Protocol):
     def refuse(self, transport) -> None:
         """Answer 503 and close: the cap is reached and no connection is idle."""
         transport.write(REFUSED)
+        closing(transport)
         transport.close()
         refusals.add(self.max_connections)
 

@@ -7,8 +7,11 @@ that was 46,512 tracebacks in 25 s. Here the server's event loop (uvicorn's `loo
 this module's ListeningLoop, so worker processes use it too) wraps each listening socket:
   - it accepts only while the accepted sockets still open stay below `budget` (the open-files
     limit less what the process keeps for itself), and at most ACCEPT_BATCH per pass;
-  - at the budget it pauses accepting for a moment (asyncio's own pause after a failed accept);
-    the waiting clients stay in the kernel's queue;
+  - at the budget it pauses accepting for a moment (asyncio's own pause after a failed accept,
+    shortened from 1 s to BUDGET_PAUSE); the waiting clients stay in the kernel's queue;
+  - a connection the server closes itself (shed at the cap, refused) gives its place back at
+    once (`closing`), so the budget, above the connection cap, is not reached by sockets that
+    asyncio is about to close;
   - a failed or paused accept is counted and logged as one line per TALLY_SECONDS, never a traceback.
 """
 
@@ -18,12 +21,32 @@ import logging
 import os
 import resource
 import socket
-
-from .connections import Tally
+import time
+from asyncio import constants as asyncio_constants
+from contextlib import suppress
 
 ACCEPT_BATCH = 32  # accepts in one pass of the loop: the cap sees them before more come in
 log = logging.getLogger("pyramid_solitaire.web")
-accept_failures = Tally(logging.WARNING, "accepting paused %d time(s) for 1 s: %s")
+TALLY_SECONDS = 10.0  # under a flood, one log line per this many seconds, not one per connection
+
+
+class Tally:
+    """Counts one kind of event and logs it at most once per TALLY_SECONDS: a flood of
+    hostile connections makes a few log lines, not one per connection."""
+
+    def __init__(self, level: int, message: str):
+        self.level, self.message, self.count, self.logged = level, message, 0, -TALLY_SECONDS
+
+    def add(self, *details) -> None:
+        """Count one event, and log the count once TALLY_SECONDS have passed since the last line."""
+        self.count += 1
+        now = time.monotonic()
+        if now - self.logged >= TALLY_SECONDS:
+            log.log(self.level, self.message, self.count, *details)
+            self.count, self.logged = 0, now
+
+
+accept_failures = Tally(logging.WARNING, "accepting paused %d time(s) for a moment: %s")
 
 
 class Budget:
@@ -31,23 +54,51 @@ class Budget:
 
     def __init__(self, limit: int):
         self.limit, self.open = limit, 0
+        self.counted: dict[int, CountedConnection] = {}  # descriptor -> the socket counted open
 
 
 FILES_RESERVE = 64  # descriptors a worker keeps for itself beyond connections (loop, logs, files it serves)
 budget = Budget(limit=1 << 30)  # set by each ListeningLoop from its process's open-files limit
 
 
+# asyncio's pause after a failed accept (1 s) is all the new players' wait when the budget is
+# briefly full: a place freed a moment later. Paused this long, the next pass finds it free.
+BUDGET_PAUSE = 0.05
+
+
 class CountedConnection(socket.socket):
     """An accepted socket that gives its place back in the budget when closed."""
 
-    counted = True
+    counted = False
 
-    def close(self) -> None:
-        """Close the socket and give its place back in the budget."""
+    def count(self) -> None:
+        """Take a place in the budget."""
+        self.counted = True
+        budget.open += 1
+        budget.counted[self.fileno()] = self
+
+    def release(self) -> None:
+        """Give the place back (once)."""
         if self.counted:
             self.counted = False
             budget.open -= 1
+            budget.counted.pop(self.fileno(), None)
+
+    def close(self) -> None:
+        """Close the socket and give its place back in the budget."""
+        self.release()
         super().close()
+
+
+def closing(transport) -> None:
+    """The server closes this connection (shed at the cap, refused): its place is free at once,
+    not after asyncio closes the socket on a later pass of the loop. (At most ACCEPT_BATCH such
+    sockets a pass stay open a moment longer: FILES_RESERVE holds them.)"""
+    sock = transport.get_extra_info("socket")
+    with suppress(OSError, AttributeError):
+        counted = budget.counted.get(sock.fileno())
+        if counted is not None:
+            counted.release()
 
 
 class BoundedListener(socket.socket):
@@ -72,8 +123,9 @@ class BoundedListener(socket.socket):
                 self.batch = ACCEPT_BATCH
             raise
         self.batch += 1
-        budget.open += 1
-        return CountedConnection(self.family, self.type, self.proto, fileno=fd), address
+        connection = CountedConnection(self.family, self.type, self.proto, fileno=fd)
+        connection.count()
+        return connection, address
 
     def end_pass(self) -> None:
         """A new pass of the loop: the batch of accepts starts again."""
@@ -91,6 +143,7 @@ class ListeningLoop(asyncio.SelectorEventLoop):
     def __init__(self) -> None:
         super().__init__()
         self.set_exception_handler(quiet_accept_failures)
+        setattr(asyncio_constants, "ACCEPT_RETRY_DELAY", BUDGET_PAUSE)  # noqa: B010 (read at each pause; typed Final)
         soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
         budget.limit = (1 << 30) if soft == resource.RLIM_INFINITY else soft - FILES_RESERVE
 

@@ -21,6 +21,10 @@ APP = "pyramid_solitaire.web:app"
 # uvicorn kills a worker that does not answer its supervisor within this long (5 s by default);
 # on a loaded machine a worker's start-up alone took longer, and workers were restarted for ever.
 WORKER_HEALTHCHECK_SECONDS = 60
+# Connections that send nothing wait in the kernel, not in the server's places, this long (then
+# they are accepted as any other): a flood of idle ones reconnecting is not queued ahead of the
+# new players, whose connections are accepted as soon as their first request arrives.
+DEFER_ACCEPT_SECONDS = 5
 
 
 class ServerConfig(uvicorn.Config):
@@ -185,6 +189,8 @@ def listening_socket(host: str, port: int) -> socket.socket:
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if hasattr(socket, "TCP_DEFER_ACCEPT"):  # Linux: a connection is accepted once its request comes
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_DEFER_ACCEPT, DEFER_ACCEPT_SECONDS)
     try:
         sock.bind((host, port))
     except (OSError, OverflowError) as err:  # taken, not this machine's address, a name not found
