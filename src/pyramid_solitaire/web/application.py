@@ -15,7 +15,14 @@ from .access import AccessLog
 from .assets import STATIC, add_page_and_assets  # noqa: F401 (STATIC: tests import it from here)
 from .deals import graded_deal, parse_day, parse_deal_number, parse_grade
 from .errors import add_error_handlers
-from .fairness import WINNABLE_DEAL_COST, add_rate_limit_answer, solver_buckets, solver_work, spend_on_solver
+from .fairness import (
+    WINNABLE_DEAL_COST,
+    add_rate_limit_answer,
+    client_address,
+    solver_buckets,
+    solver_work,
+    spend_on_solver,
+)
 from .headers import SecurityHeaders
 from .limits import BodyLimit
 from .metrics import Metrics
@@ -78,8 +85,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse({"status": "loading the solver"}, status_code=503, headers={"Retry-After": "1"})
 
     @app.get("/metrics", include_in_schema=False)
-    def prometheus_metrics():
-        return metrics.answer()
+    def prometheus_metrics(request: Request):
+        return metrics.answer(client_address(request))
 
     @app.get("/api/version", **documented(answers.Version, *answers.ANY_ROUTE))
     def api_version():

@@ -17,6 +17,7 @@ whichever worker answers it. Across hosts, the proxy in front holds the limit
 
 import fcntl
 import hashlib
+import ipaddress
 import logging
 import math
 import mmap
@@ -224,8 +225,15 @@ def solver_buckets(burst: float, per_second: float, table: BucketTable | None = 
 
 
 def client_address(request: Request) -> str:
-    """The client's address the rate limit counts against ('-' when unknown)."""
-    return request.client.host if request.client else "-"
+    """The client's address the rate limit counts against: '-' when unknown, or when what a trusted
+    proxy forwarded is no address (a client's own X-Forwarded-For passed on): one shared bucket
+    for every such lie, never a new one per lie."""
+    host = request.client.host if request.client else "-"
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return "-"
+    return host
 
 
 def solver_work(request: Request) -> None:

@@ -1,4 +1,5 @@
-"""Headers every answer carries: the page's security policy, and no caching of API answers."""
+"""Headers every answer carries: the page's security policy, and no caching of API answers or of
+the operator's /metrics, /healthz and /readyz (each must say what is true now)."""
 
 from starlette.datastructures import MutableHeaders
 
@@ -8,6 +9,9 @@ CSP = (
     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; "
     "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
 )
+
+
+NOW_ONLY = ("/metrics", "/healthz", "/readyz")  # answers true only when given: never cached
 
 
 class SecurityHeaders:
@@ -20,7 +24,7 @@ class SecurityHeaders:
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
-        api = scope["path"].startswith("/api/")
+        api = scope["path"].startswith("/api/") or scope["path"] in NOW_ONLY
 
         async def send_with_headers(message):
             if message["type"] == "http.response.start":

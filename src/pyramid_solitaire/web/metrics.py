@@ -17,6 +17,7 @@ Each app has its own registry (two apps in one process share nothing). With seve
 adds them up over all workers: the multiprocess mode of prometheus-client.
 """
 
+import ipaddress
 import os
 import platform
 import shutil
@@ -31,10 +32,14 @@ from starlette.responses import Response
 from .. import __version__
 from ..solver.version import SOLVER_VERSION
 from .connections import GuardedH11Protocol
+from .fairness import TokenBuckets
 
 MULTIPROCESS_DIR = "PROMETHEUS_MULTIPROC_DIR"
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 SOLVER_BUCKETS = (0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0)
+# /metrics is on the game's port and costs several /healthz: an address other than this machine
+# gets SCRAPE_BURST at once and one a second (a scraper asks every 15 s or so), then 429.
+SCRAPE_BURST, SCRAPES_PER_SECOND = 10.0, 1.0
 
 
 class Metrics:
@@ -42,6 +47,7 @@ class Metrics:
 
     def __init__(self) -> None:
         self.registry = CollectorRegistry()
+        self.scrapes = TokenBuckets(SCRAPE_BURST, SCRAPES_PER_SECOND)
         self.multiprocess = MULTIPROCESS_DIR in os.environ
         if self.multiprocess:  # a temp-folder cleaner may have removed it: a worker still starts
             os.makedirs(os.environ[MULTIPROCESS_DIR], exist_ok=True)
@@ -88,8 +94,11 @@ class Metrics:
         finally:
             self.solver.labels(kind).observe(time.perf_counter() - started)
 
-    def answer(self) -> Response:
-        """The /metrics answer: this app's figures, or those of every worker in multiprocess mode."""
+    def answer(self, address: str = "127.0.0.1") -> Response:
+        """The /metrics answer: this app's figures, or those of every worker in multiprocess mode.
+        A scraper elsewhere than this machine spends from its bucket (RateLimited: a 429)."""
+        if not ipaddress.ip_address(address if address != "-" else "0.0.0.0").is_loopback:
+            self.scrapes.spend(address)
         registry = self.registry
         if self.multiprocess:
             registry = CollectorRegistry()
