@@ -218,4 +218,6 @@ def test_with_the_metrics_in_the_cleaned_temp_folder_hints_are_answered_again_wi
         assert any(name.endswith(".db") for name in cleaned), cleaned
         after = answered(port) + answered(port) + answered(port)
         assert server.poll() is None
-    assert before == [200, 200] and after == [200, 200, 429], (before, after)
+    # A hint whose worker died after spending its token is not answered: at most two more 200s.
+    assert before == [200, 200] and set(after) <= {200, 429} and after.count(200) <= 2, (before, after)
+    assert after[-1] == 429, after  # the budget held through the restarts

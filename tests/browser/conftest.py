@@ -2,6 +2,11 @@
 
 import pytest
 from app_server import CHROMIUM, CHROMIUM_ARGS, start_server
+from playwright.sync_api import expect
+
+# An expectation waits for its event, however long a busy machine takes (Playwright's 5 s were
+# too short at a load average of 20: a toast still empty after 5 s); it returns as soon as it holds.
+expect.set_options(timeout=60_000)
 
 
 @pytest.fixture(scope="session")

@@ -6,7 +6,16 @@ import re
 
 import pytest
 from axe import axe_violations
-from browser_helpers import PHONE, STUCK_GIZA_3, WIN_GIZA_18, card, moves_made, play, stop_time
+from browser_helpers import (
+    PHONE,
+    STUCK_GIZA_3,
+    WIN_GIZA_18,
+    animations_done,
+    card,
+    moves_made,
+    play,
+    stop_time,
+)
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -290,7 +299,7 @@ def test_a_message_never_covers_a_card(new_page, screen):
     toast = page.locator("#toast")
     expect(toast).to_have_class(re.compile(r"\bshow\b"))
     expect(toast).to_contain_text("verdeckt")
-    page.wait_for_timeout(250)  # the message's fade-in slide
+    animations_done(page)  # the message's fade-in slide has ended
     t = toast.bounding_box()
     for left, top, right, bottom in page.evaluate(CARD_BOXES):
         overlap = (
@@ -317,7 +326,7 @@ def test_a_phone_held_upright_is_used_to_its_foot(new_page, large):
         if large and page.locator("body.large").count() == 0:
             page.click("#btn-more")
             page.click("#more-large")
-        page.wait_for_timeout(250)  # cards slide to their new places
+        animations_done(page)  # the cards are in their new places
         shares[variant] = page.evaluate(EMPTY_BELOW)
     print(
         "empty below the cards at 390x844" + (" (large)" if large else ""),

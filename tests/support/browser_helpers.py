@@ -122,3 +122,17 @@ def api_calls(page: Page) -> list[str]:
     calls: list[str] = []
     page.on("request", lambda r: calls.append(r.url.split("/api/", 1)[1]) if "/api/" in r.url else None)
     return calls
+
+
+# Resolves once every finite animation and transition running now (or starting in the next two
+# frames) has finished: an event to wait for, not a guess at how long a slide takes.
+ANIMATIONS_DONE = """async () => {
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  const finite = document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity);
+  await Promise.all(finite.map((a) => a.finished.catch(() => null)));
+}"""
+
+
+def animations_done(page: Page) -> None:
+    """Wait until the page's slides and fades have ended."""
+    page.evaluate(ANIMATIONS_DONE)
