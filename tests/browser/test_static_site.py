@@ -149,3 +149,50 @@ def test_a_one_file_release_on_a_plain_file_server_fetches_that_file_only(browse
     print(f"requests on the one-file release: {len(asked)}: {asked}")
     assert [path.split("?")[0] for path in files] == ["/static/js/text/en.js"], asked
     assert len(asked) <= 5, asked  # the page, sw.js, the variant list and the one file
+
+
+class Uploading(Counted):
+    """The host mid-upload: the new sw.js (the manifest) and the old en.js, until the manifest has
+    been read once; then the upload ends (the new en.js is in place)."""
+
+    finish = None
+
+    def do_GET(self):
+        super().do_GET()
+        if self.path.startswith("/sw.js") and Uploading.finish:
+            Uploading.finish()
+            Uploading.finish = None
+
+
+def test_a_first_visit_during_an_upload_refuses_the_mixed_files_and_loads_the_page_again(browser, tmp_path):
+    """A first visitor (no service worker yet) gets the old en.js beside the new release's
+    manifest: the page finds the file is not the manifest's, loads again, and runs the new release."""
+    static = tmp_path / "static"
+    shutil.copytree(STATIC, static)
+    text = static / "js" / "text" / "en.js"
+    old = text.read_bytes()
+    text.write_bytes(old.replace(b'hint: "Hint"', b'hint: "HINT"', 1))
+    site = tmp_path / "site"
+    write_site(site, static)
+    en = site / "static" / "js" / "text" / "en.js"
+    new = en.read_bytes()
+    en.write_bytes(old)  # not uploaded yet
+    Uploading.finish = lambda: en.write_bytes(new)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), partial(Uploading, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        context = browser.new_context(base_url=f"http://127.0.0.1:{server.server_address[1]}", locale="en-US")
+        page = context.new_page()
+        loads: list[str] = []
+        page.on("load", lambda p: loads.append(p.url))
+        warned: list[str] = []
+        page.on("console", lambda m: warned.append(m.text) if "not of one release" in m.text else None)
+        page.goto("/")
+        expect(page.locator("#btn-hint")).to_have_accessible_name("HINT")
+        expect(page.locator("body")).to_have_attribute("data-ready", "1")
+        context.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert len(loads) == 2, loads  # the mixed set, then the whole release
+    assert warned and "/static/js/text/en.js" in warned[0], warned
