@@ -6,6 +6,7 @@ import json
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from pyramid_solitaire import __version__
 from pyramid_solitaire.cli import main
 from pyramid_solitaire.research import cluster, dataset
 from pyramid_solitaire.research.dataset import Series
@@ -21,6 +22,7 @@ def test_a_folder_of_two_variants_reads_back_told_apart(tmp_path):
     pairs = {(r["variant"], r["deal"]) for r in rows.select(["variant", "deal"]).to_pylist()}
     assert len(pairs) == 20  # 20 distinct (variant, deal), not 10 deals twice
     assert set(rows.column("solver_version").to_pylist()) == {SOLVER_VERSION}
+    assert set(rows.column("package_version").to_pylist()) == {__version__}  # which release made them
     assert set(rows.column("time_limit").to_pylist()) == {5.0}
 
 
@@ -33,6 +35,7 @@ def test_each_file_says_what_it_holds_in_its_metadata(tmp_path):
         "variant": "giza",
         "shortest_search": True,
         "solver_version": SOLVER_VERSION,
+        "package_version": __version__,
         "time_limit": None,
     }
 
@@ -52,6 +55,16 @@ def test_files_older_than_the_columns_read_with_their_names_variant(tmp_path):
     (table,) = dataset.read_rows(dataset.stored_chunks(str(tmp_path), Series("open-stock")))
     assert table.to_pylist()[0]["variant"] == "open-stock"
     assert table.to_pylist()[0]["solver_version"] == "unrecorded"
+    assert table.to_pylist()[0]["package_version"] == "unrecorded"
+
+
+def test_files_older_than_the_package_version_column_read_it_as_unrecorded(tmp_path):
+    series = Series("giza")
+    rows = cluster.solve_chunk(series, 0, 2, time_limit=5.0).drop_columns(["package_version"])
+    pq.write_table(rows, tmp_path / series.file_name(0, 2))  # as the release before wrote it
+    (table,) = dataset.read_rows(dataset.stored_chunks(str(tmp_path), series))
+    assert set(table.column("package_version").to_pylist()) == {"unrecorded"}
+    assert table.schema.equals(dataset.SCHEMA, check_metadata=False)
 
 
 def test_summary_refuses_two_solver_versions_unless_told(tmp_path, capsys):

@@ -13,6 +13,7 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 
+from pyramid_solitaire import __version__
 from pyramid_solitaire.cli import main
 from pyramid_solitaire.research import dataset
 from pyramid_solitaire.research.dataset import Chunk, Series
@@ -161,6 +162,7 @@ def test_stored_rows_keep_their_columns(tmp_path):
         "seconds": 0.1,
         "shortest": True,
         "solver_version": "unrecorded",  # bare rows (table_of): no solver stamped them
+        "package_version": __version__,  # but this release wrote them
         "time_limit": None,
     }
     assert back[1]["steps"] is None

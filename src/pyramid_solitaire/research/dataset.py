@@ -8,10 +8,12 @@ memory stays flat however many deals the folder holds.
 
 Rows describe themselves, so that any Parquet reader (pyarrow, duckdb, polars) can tell them
 apart without the file names: each row carries its `variant`, the `solver_version` that solved
-it and the `time_limit` per deal (null: none); `shortest` says whether its steps are proven the
+it, the `package_version` (pyramid-solitaire's) that wrote it and the `time_limit` per deal
+(null: none); `shortest` says whether its steps are proven the
 fewest. Each file's key-value metadata (key "pyramid_solitaire", JSON) says the same of the whole
 file, and whether the shortest search was asked for. Files written before these columns existed
-read back with the variant of their name and the solver version "unrecorded".
+read back with the variant of their name and the solver version "unrecorded" (and files older
+than the package version column with "unrecorded" there).
 """
 
 import csv
@@ -26,6 +28,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from .. import __version__
 from ..engine.variants import UnknownVariant, get_variant
 
 TEXT = pa.dictionary(pa.int8(), pa.string())  # a few distinct values: stored once per file
@@ -44,6 +47,7 @@ SCHEMA = pa.schema(
         ("variant", TEXT),
         *ROW_SCHEMA,
         ("solver_version", TEXT),  # positions and times depend on it; verdicts never do
+        ("package_version", TEXT),  # the pyramid-solitaire release that wrote the row
         ("time_limit", pa.float64()),  # seconds per deal; null: no limit
     ]
 )
@@ -196,19 +200,24 @@ def table_of(
     ).cast(ROW_SCHEMA)
 
 
-def described(rows: pa.Table, series: Series, time_limit: float | None, solver_version: str) -> pa.Table:
-    """Rows of ROW_SCHEMA with what they are: the columns of SCHEMA and the file's metadata."""
+def described(
+    rows: pa.Table, series: Series, time_limit: float | None, solver_version: str, package: str = __version__
+) -> pa.Table:
+    """Rows of ROW_SCHEMA with what they are: the columns of SCHEMA and the file's metadata
+    (`package`: the release that writes them, this one unless an old file is read)."""
     n = rows.num_rows
     table = rows.cast(ROW_SCHEMA)
     table = table.add_column(0, "variant", pa.array([series.variant] * n, pa.string()).dictionary_encode())
     table = table.append_column(
         "solver_version", pa.array([solver_version] * n, pa.string()).dictionary_encode()
     )
+    table = table.append_column("package_version", pa.array([package] * n, pa.string()).dictionary_encode())
     table = table.append_column("time_limit", pa.array([time_limit] * n, pa.float64()))
     facts = {
         "variant": series.variant,
         "shortest_search": series.shortest,
         "solver_version": solver_version,
+        "package_version": package,
         "time_limit": time_limit,
     }
     return table.cast(SCHEMA.with_metadata({METADATA_KEY: json.dumps(facts).encode()}))
@@ -259,12 +268,15 @@ def read_rows(chunks: list[Chunk], numbers: range | None = None) -> Iterator[pa.
 def _whole(table: pa.Table, chunk: Chunk) -> pa.Table:
     """A stored table in SCHEMA: a file older than the descriptive columns gets them."""
     if "variant" in table.column_names:
+        if "package_version" not in table.column_names:  # written before the column existed
+            unrecorded = pa.array([UNRECORDED] * table.num_rows, pa.string()).dictionary_encode()
+            table = table.append_column("package_version", unrecorded)
         return table.select(SCHEMA.names).cast(SCHEMA)
     try:
         rows = table.select(ROW_SCHEMA.names)
     except KeyError as err:
         raise ValueError(f"cannot read {chunk.path}: a column is missing ({err})") from None
-    return described(rows, Series(chunk.variant), None, UNRECORDED)
+    return described(rows, Series(chunk.variant), None, UNRECORDED, UNRECORDED)
 
 
 def write_csv(path: str, tables: Iterator[pa.Table]) -> None:
