@@ -118,3 +118,16 @@ def test_parse_day_bounds():
     with pytest.raises(daily.DailyDateError) as refused:
         parse_day("2200-12-32")
     assert refused.value.code == "daily_date"
+
+
+def test_the_release_files_are_what_python_makes():
+    """The page lists the challenges of static/daily/ (tools/daily_files.py): a day of each month
+    file is what goals/daily.py makes now (rewrite them with the tool after a change on purpose)."""
+    from tools.daily_files import DAILY, months
+
+    files = sorted(DAILY.glob("*.json"))
+    assert [f.stem for f in files] == [f"{m:%Y-%m}" for m in months()]
+    for path in files:
+        days = json.loads(path.read_text(encoding="utf-8"))["days"]
+        day = sorted(days)[len(days) // 2]
+        assert days[day] == [c.to_dict() for c in challenges(date.fromisoformat(day))], day

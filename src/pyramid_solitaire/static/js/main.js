@@ -27,6 +27,9 @@
 //             hearts", "10♥ + 3♣"); refusals.js a refusal in the player's language;
 //             hint-text.js what a hint says
 //   play.js   the player's actions and what follows a change
+//   goals/daily-play.js  a day's challenge played in its own save slot (goals/ the score and goals,
+//             state/challenges.js what was done, net/daily.js the release's files of challenges,
+//             dialogs/daily-dialog.js the Daily view)
 
 import { createBoard } from "./view/board.js";
 import { createClock } from "./state/clock.js";
@@ -39,6 +42,7 @@ import { attachKeys } from "./input/keys.js";
 import { ask, bindMore, openGamesMenu, openMore } from "./dialogs/menus.js";
 import { createMessages } from "./view/messages.js";
 import { createPlay } from "./play.js";
+import { challengesOf } from "./net/daily.js";
 import { createReview } from "./dialogs/review-panel.js";
 import { openRules } from "./dialogs/rules-dialog.js";
 import * as local from "./state/local.js";
@@ -47,6 +51,8 @@ import { createScreen } from "./view/screen.js";
 import { createSession } from "./state/session.js";
 import { createSound } from "./view/sound.js";
 import { bindStats, openStats } from "./dialogs/stats-dialog.js";
+import { createDailyDialog } from "./dialogs/daily-dialog.js";
+import { createDailyPlay } from "./goals/daily-play.js";
 import * as store from "./state/store.js";
 import { bindTransfer, sayImported } from "./dialogs/transfer-dialog.js";
 import { entryOrNull } from "./text/variant-names.js";
@@ -58,7 +64,7 @@ const table = $("table");
 const prefs = store.settings();
 // The player's marks, the pause, a position the review shows instead of the game (read-only),
 // the explanation of a lost game and the undos of this game.
-const ui = { selected: null, hint: [], paused: false, shown: null, lost: null, lostClosed: false, undos: 0 };
+const ui = { selected: null, hint: [], paused: false, shown: null, lost: null, lostClosed: false, undos: 0, challenge: null, goalText: null };
 const clock = createClock();
 const session = createSession({ gameService: local, elapsed: clock.elapsed }); // moves are played here, at once
 const board = createBoard(boardEl);
@@ -72,6 +78,9 @@ const sound = createSound(() => prefs.sound);
 session.subscribe(play.onChange);
 const review = createReview({ session, ui, screen, messages });
 session.subscribe(createFeel({ sound, layer: $("celebration") }));
+const daily = createDailyPlay({ session, ui, screen, messages, review }); // the day's challenges
+session.subscribe(daily.onChange);
+const dailyDialog = createDailyDialog({ daily, variants: () => session.state.variants });
 
 function toggleLarge() {
   prefs.large = !prefs.large;
@@ -99,6 +108,11 @@ function bind() {
   click("btn-fullscreen", fullscreen.toggle);
   click("btn-more", () => openMore(session, prefs));
   click("btn-rules", () => openRules(variant()));
+  click("btn-challenges", () => dailyDialog.open());
+  click("more-challenges", () => {
+    $("more-dialog").close();
+    dailyDialog.open();
+  });
   click("end-undo", play.undo);
   click("end-undo-to", play.undoToLastWinnable);
   click("end-close", play.closeLost);
@@ -179,6 +193,7 @@ async function start() {
   screen.draw();
   const variants = await session.loadVariants();
   if (!variants.length) return;
+  if (await openDaily()) return;
   const shared = dealing.sharedDeal();
   if (shared) {
     play.openShared(shared);
@@ -186,6 +201,19 @@ async function start() {
   }
   await play.openVariant(play.remembered());
   sayImported(messages.say, t);
+}
+
+/** `/?daily=YYYY-MM-DD` opens the Daily view on that day; `&challenge=N` plays its challenge N. */
+async function openDaily() {
+  const params = new URLSearchParams(location.search);
+  if (!params.has("daily")) return false;
+  history.replaceState(null, "", location.pathname);
+  await play.openVariant(prefs.variant || "pyramid");
+  const date = params.get("daily");
+  const chosen = (await challengesOf(date))?.find((ch) => ch.id === `${date}-${params.get("challenge")}`);
+  if (chosen) await daily.open(chosen);
+  else await dailyDialog.open(date);
+  return true;
 }
 
 start();

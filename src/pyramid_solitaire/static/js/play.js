@@ -66,7 +66,8 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
   function onPosition(change) {
     const now = change.answer.view;
     const game = session.state.game;
-    if (change.newGame) {
+    const ordinary = !session.state.slot; // a challenge's game counts in state/challenges.js, not here
+    if (change.newGame && ordinary) {
       stats.startGame(variant().id, { given: change.previousGame, moves: change.previous ? change.previous.move_count : 0, next: game });
       clock.reset();
       board.clear();
@@ -84,8 +85,8 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
     session.save();
     learnGrade(change.answer);
     const undecided = stats.resultOf(variant().id, game) === null;
-    stats.observe(variant().id, now, clock.elapsed(), game, dealing.knownGrade(now.variant, now.deal));
-    if (undecided && stats.resultOf(variant().id, game) !== null) noteEnd(now, game);
+    if (ordinary) stats.observe(variant().id, now, clock.elapsed(), game, dealing.knownGrade(now.variant, now.deal));
+    if (ordinary && undecided && stats.resultOf(variant().id, game) !== null) noteEnd(now, game);
     screen.draw();
     messages.speak(spoken(change, now));
     if (change.cause === "restore" && now.move_count > 0 && !now.won) say(t("restored"));
@@ -114,7 +115,7 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
     const variants = session.state.variants.map((v) => v.id);
     const { earned } = countEnd({
       variant: variant().id, view: now, game, ms: clock.elapsed(), undos: ui.undos, day: dealing.today(), variants,
-      extra: ui.challengeEnd ?? {},
+      extra: { grade: dealing.knownGrade(now.variant, now.deal) ?? null }, // an expert deal won
     });
     if (earned.length) say(t("earned", { names: earned.map((id) => t("achievementNames")[id][0]).join(", ") }), 8000);
   }
@@ -249,6 +250,7 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
   /** A new game: a deal number (as text), the daily deal ({daily: true}), or a random deal,
    *  proven winnable when the player chose that for this variant. */
   async function newGame(deal = null, { daily = false } = {}) {
+    if (session.state.slot) await session.open(variant().id); // a challenge: back to the variant's game first
     // Offline without the page's solver worker (it makes today's deal), the deal cannot come:
     // say so before asking to give up the game on the table.
     if (daily && navigator.onLine === false && !(await solverInPage())) {

@@ -307,5 +307,6 @@ export function createReview({ session, ui, screen, messages }) {
   bind();
   new ResizeObserver(makeRoom).observe(panel); // opened, closed, folded or grown
   sheet.addEventListener("change", makeRoom);
-  return { open, close, review: start, step };
+  // watch(line): the panel opened, `line` played from the deal's start (a challenge's proof)
+  return { open, close, review: start, step, watch: (line) => { open(); watch(0, line); } };
 }

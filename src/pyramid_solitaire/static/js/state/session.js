@@ -30,7 +30,9 @@ import * as store from "./store.js";
  *  the game's playing time in ms, saved with the record. */
 export function createSession({ gameService = api, elapsed = () => 0, now = () => Date.now() } = {}) {
   // game: the game's id for the statistics; lastMove: the time of its last move
-  const state = { variants: [], variant: null, record: null, view: null, game: null, lastMove: null };
+  // slot: where the game is saved when not the variant's own game (a challenge's, state/challenges.js)
+  const state = { variants: [], variant: null, slot: null, record: null, view: null, game: null, lastMove: null };
+  const slotName = () => state.slot ?? state.variant.id; // the save's name: store.saveKey(slotName())
   const listeners = [];
   let queue = Promise.resolve();
   let busy = 0;
@@ -122,19 +124,22 @@ export function createSession({ gameService = api, elapsed = () => 0, now = () =
     });
   }
 
-  /** Open a variant: its saved game if there is one that loads, else a new deal (see newDeal). */
-  function open(id, optionsFor = () => ({})) {
+  /** Open a variant: its saved game if there is one that loads, else a new deal (see newDeal).
+   *  With `slot`, the game saved under that name instead of the variant's own (a new one of deal
+   *  `deal`): a challenge's game, saved apart with the same guarantees. */
+  function open(id, optionsFor = () => ({}), { slot = null, deal = null } = {}) {
     return run(async () => {
       save();
       state.variant = state.variants.find((v) => v.id === id) || state.variants[0];
-      store.playing(state.variant.id);
-      store.notePlayed(state.variant.id);
+      state.slot = slot;
+      store.playing(slotName());
+      if (!slot) store.notePlayed(state.variant.id);
       state.record = null;
       state.view = null;
       state.game = null;
-      Object.assign(held, { key: store.saveKey(state.variant.id), revision: 0, record: null, elapsed: null });
-      notify({ type: "opening", variant: state.variant });
-      const saved = await patiently(() => saves.restore(state.variant.id, gameService.state));
+      Object.assign(held, { key: store.saveKey(slotName()), revision: 0, record: null, elapsed: null });
+      notify({ type: "opening", variant: state.variant, slot });
+      const saved = await patiently(() => saves.restore(slotName(), gameService.state));
       if (saved) held.key = saved.key;
       const stays = saved && saved.blocked ? { type: "save-broken", kept: false, stays: saved.blocked } : null;
       if (saved && saved.answer) {
@@ -146,8 +151,8 @@ export function createSession({ gameService = api, elapsed = () => 0, now = () =
       }
       if (saved && saved.broken) notify(stays || { type: "save-broken", kept: saved.kept, stays: null });
       const options = optionsFor(state.variant);
-      const answer = await patiently(() => gameService.newGame(state.variant.id, null, options));
-      return show(answer, { cause: "new", newGame: true, deal: null, options });
+      const answer = await patiently(() => gameService.newGame(state.variant.id, deal, options));
+      return show(answer, { cause: "new", newGame: true, deal, options });
     });
   }
 
@@ -163,7 +168,7 @@ export function createSession({ gameService = api, elapsed = () => 0, now = () =
    *  of its own that are not saved, keeps it as a backup and writes its own game. */
   function save() {
     if (!state.variant || !state.record) return;
-    const id = state.variant.id;
+    const id = slotName();
     const record = JSON.stringify(state.record);
     const game = { record: state.record, elapsed: elapsed(), lastMove: state.lastMove, game: state.game };
     // Nothing new: the same moves, and the time within a second (tabs showing one game then do
@@ -212,7 +217,7 @@ export function createSession({ gameService = api, elapsed = () => 0, now = () =
   /** This tab's game, as it saved it, under the variant's `.other` key. */
   function keepMine() {
     const mine = { record: state.record, elapsed: held.elapsed, lastMove: state.lastMove, game: state.game, revision: held.revision };
-    return store.keepOther(state.variant.id, store.saveText(mine));
+    return store.keepOther(slotName(), store.saveText(mine));
   }
 
   /** The `storage` event of another tab: a newer save of the variant on the table is taken over. */

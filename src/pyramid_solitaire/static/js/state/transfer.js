@@ -4,6 +4,9 @@
 // is here (the page asks first) and is written so that other open tabs take it over.
 // The More dialog's buttons for it, and the download, are in dialogs/transfer-dialog.js.
 
+import * as achievements from "./achievements.js";
+import * as challenges from "./challenges.js";
+import * as records from "./records.js";
 import * as stats from "./stats.js";
 import * as store from "./store.js";
 
@@ -20,7 +23,9 @@ const BACKUP = /^([\w-]+)\.(broken|other|beside)(\.\d+)?$/; // under save.: a va
 export const MOST_DEPTH = 10;
 export const MOST_COUNT = 1e9;
 export const MOST_MS = 1e12;
-const SECTIONS = ["app", "format", "exported", "saves", "backups", "statistics", "settings", "favourites", "recent", "winnableOnly", "daily"];
+const SECTIONS = ["app", "format", "exported", "saves", "backups", "statistics", "settings", "favourites", "recent", "winnableOnly", "daily",
+  "bests", "achievements", "challenges"]; // the last three: issue 35, absent from older files
+const BESTS = "bests.";
 
 const isObject = (value) => Boolean(value) && typeof value === "object" && !Array.isArray(value);
 const parsed = (text, fallback = null) => {
@@ -47,6 +52,7 @@ export function collect(now = new Date()) {
     settings: store.settings(), favourites: store.favourites(), recent: store.recent(),
     winnableOnly: [].concat(store.readJson(WINNABLE, [])).filter((v) => typeof v === "string"),
     daily: isObject(store.readJson(DAILY, {})) ? store.readJson(DAILY, {}) : {},
+    bests: {}, achievements: achievements.earned(), challenges: challenges.load(),
   };
   for (const [key, text] of Object.entries(store.allEntries())) {
     const name = key.slice(store.PREFIX.length);
@@ -56,6 +62,8 @@ export function collect(now = new Date()) {
       else out.saves[rest] = parsed(text, text); // a save that is not JSON goes as its text: never dropped
     } else if (name.startsWith("stats.")) {
       out.statistics[name.slice("stats.".length)] = stats.fromStored(parsed(text));
+    } else if (name.startsWith(BESTS)) {
+      out.bests[name.slice(BESTS.length)] = records.fromStored(parsed(text));
     }
   }
   return out;
@@ -149,7 +157,8 @@ export async function checkFile(text, known, check) {
   if (deep !== null) throw new Bad("importDeep", { field: deep, most: MOST_DEPTH });
   for (const section of ["saves", "backups", "statistics", "daily"]) if (!isObject(data[section])) throw bad(section);
   for (const [id, save] of Object.entries(data.saves)) {
-    if (!known.includes(id)) throw bad(`saves.${id}`);
+    // a variant's game, or a day's challenge's (saved apart under its slot, state/challenges.js)
+    if (!known.includes(id) && !challenges.challengeOfSlot(id)) throw bad(`saves.${id}`);
     if (isObject(save)) {
       if (save.elapsed !== undefined && typeof save.elapsed !== "number") throw bad(`saves.${id}.elapsed`);
       inRange(save.elapsed, "time", `saves.${id}.elapsed`);
@@ -160,7 +169,7 @@ export async function checkFile(text, known, check) {
     } catch {
       throw bad(`saves.${id}`);
     }
-    if (save.record.variant !== undefined && save.record.variant !== id) throw bad(`saves.${id}.record.variant`);
+    if (save.record.variant !== undefined && known.includes(id) && save.record.variant !== id) throw bad(`saves.${id}.record.variant`);
     try {
       await check(save.record);
     } catch {
@@ -176,6 +185,7 @@ export async function checkFile(text, known, check) {
     const field = firstDifference(s, stats.fromStored, `statistics.${id}`);
     if (field) throw bad(field);
   }
+  checkGoals(data, known);
   const settingsField = firstDifference(data.settings, store.settingsFrom, "settings");
   if (settingsField) throw bad(settingsField);
   checkVariants(data.favourites, "favourites", known);
@@ -187,6 +197,21 @@ export async function checkFile(text, known, check) {
     if (!ok) throw bad(`daily.${id}`);
   }
   return data;
+}
+
+/** The bests, achievements and challenges done (optional sections): each as the page stores it. */
+function checkGoals(data, known) {
+  if (data.bests !== undefined) {
+    if (!isObject(data.bests)) throw bad("bests");
+    for (const [id, b] of Object.entries(data.bests)) {
+      const field = known.includes(id) ? firstDifference(b, records.fromStored, `bests.${id}`) : `bests.${id}`;
+      if (field) throw bad(field);
+    }
+  }
+  for (const [section, normalise] of [["achievements", achievements.fromStored], ["challenges", challenges.fromStored]]) {
+    const field = data[section] === undefined ? null : firstDifference(data[section], normalise, section);
+    if (field) throw bad(field);
+  }
 }
 
 export { Bad as ImportRefused };
@@ -207,14 +232,17 @@ function entriesOf(data) {
   }
   for (const [name, text] of Object.entries(data.backups)) entries[`${store.PREFIX}save.${name}`] = text;
   for (const [id, s] of Object.entries(data.statistics)) entries[stats.statsKey(id)] = JSON.stringify(s);
+  for (const [id, b] of Object.entries(data.bests ?? {})) entries[records.recordsKey(id)] = JSON.stringify(b);
+  if (data.achievements) entries[achievements.ACHIEVEMENTS_KEY] = JSON.stringify(data.achievements);
+  if (data.challenges) entries[challenges.CHALLENGES_KEY] = JSON.stringify(data.challenges);
   return entries;
 }
 
 /** Is `key` one of those an export holds (and an import replaces)? */
 function exported(key) {
   const name = key.slice(store.PREFIX.length);
-  return name.startsWith("save.") || name.startsWith("stats.")
-    || [store.SETTINGS_KEY, FAVOURITES, RECENT, WINNABLE, DAILY].includes(key);
+  return name.startsWith("save.") || name.startsWith("stats.") || name.startsWith(BESTS)
+    || [store.SETTINGS_KEY, FAVOURITES, RECENT, WINNABLE, DAILY, achievements.ACHIEVEMENTS_KEY, challenges.CHALLENGES_KEY].includes(key);
 }
 
 /** Replace what this browser keeps with the checked `data`. Returns whether it was written;

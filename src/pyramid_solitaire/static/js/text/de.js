@@ -213,6 +213,23 @@ export const SAVES_STRINGS = {
 
 // Punkte, persönliche Bestwerte, Erfolge und die Aufgaben des Tages (Issue 35).
 export const GOALS_STRINGS = {
+  chalButton: "Täglich", chalTitle: "Aufgaben des Tages", chalShort: "Täglich",
+  chalOpenList: "Aufgaben des Tages", chalNone: "Diese Version hat keine Aufgaben für den {date}.",
+  chalLoading: "Die Aufgaben werden geladen\u2026", chalPlay: "Spielen", chalResume: "Weiter",
+  chalDoneIn: { one: "geschafft in {count} Zug", other: "geschafft in {count} Zügen" }, chalDoneShort: "geschafft",
+  chalStreak: { one: "{count} Tag in Folge", other: "{count} Tage in Folge" }, chalBestStreak: "beste: {n}",
+  chalBadge: { gold: "Goldabzeichen", silver: "Silberabzeichen", bronze: "Bronzeabzeichen" },
+  chalBadgeNone: "{n} geschafft in diesem Monat: Bronze ab 10, Silber ab 30, Gold ab 60",
+  chalBadgeHave: "{badge}: {n} geschafft in diesem Monat",
+  chalPrev: "Voriger Monat", chalNext: "Nächster Monat", chalCalendar: "Geschaffte Aufgaben im {month}",
+  chalCopy: "Text zum Teilen kopieren", chalCopied: "Kopiert.", chalCopyFailed: "Kopieren ging nicht: Text markieren und kopieren.",
+  chalShare: "Pyramide täglich {date}: {done} von {of}", chalSharePar: "Par {par}, geschafft in {moves}",
+  chalShowWay: "Zeig den Weg", chalGiveUp: "Aufgeben", chalBack: "Zurück zu meinem Spiel",
+  grade: { easy: "Leicht", medium: "Mittel", hard: "Schwer", expert: "Experte" }, chalStep: "Aufgabe {n}",
+  goalClear: "Räume die Pyramide ab", goalMoves: "Räume sie in höchstens {n} Zügen ab (Par {par})",
+  goalScore: "Erreiche {n} Punkte", goalCards: "Entferne {cards}",
+  challengeDone: "Aufgabe geschafft: {goal}!", challengeMissed: "Ziel verfehlt: {goal}. Spiel noch einmal oder gib auf, um den Weg zu sehen.",
+  challengeStatus: "Aufgabe {n}: {goal}",
   earned: "Erfolg: {names}",
   bestsTitle: "Persönliche Bestwerte", bestScore: "Meiste Punkte", bestMoves: "Wenigste Züge bei einem Sieg",
   bestTime: "Schnellster Sieg", bestDays: "Meiste Tage in Folge mit einem Sieg", bestOn: "{value} \u00b7 {date}",

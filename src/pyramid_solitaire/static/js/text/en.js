@@ -213,6 +213,23 @@ export const SAVES_STRINGS = {
 
 // Score, personal bests, achievements and the day's challenges (issue 35).
 export const GOALS_STRINGS = {
+  chalButton: "Daily", chalTitle: "Daily challenges", chalShort: "Daily",
+  chalOpenList: "Daily challenges", chalNone: "This release has no challenges for {date}.",
+  chalLoading: "Loading the challenges\u2026", chalPlay: "Play", chalResume: "Go on",
+  chalDoneIn: { one: "done in {count} move", other: "done in {count} moves" }, chalDoneShort: "done",
+  chalStreak: { one: "{count} day in a row", other: "{count} days in a row" }, chalBestStreak: "best: {n}",
+  chalBadge: { gold: "Gold badge", silver: "Silver badge", bronze: "Bronze badge" },
+  chalBadgeNone: "{n} done this month: a bronze badge at 10, silver at 30, gold at 60",
+  chalBadgeHave: "{badge}: {n} done this month",
+  chalPrev: "Previous month", chalNext: "Next month", chalCalendar: "Challenges done in {month}",
+  chalCopy: "Copy share text", chalCopied: "Copied.", chalCopyFailed: "Could not copy: select the text and copy it.",
+  chalShare: "Pyramid daily {date}: {done} of {of}", chalSharePar: "par {par}, done in {moves}",
+  chalShowWay: "Show the way", chalGiveUp: "Give up", chalBack: "Back to my game",
+  grade: { easy: "Easy", medium: "Medium", hard: "Hard", expert: "Expert" }, chalStep: "Challenge {n}",
+  goalClear: "Clear the pyramid", goalMoves: "Clear it in at most {n} moves (par {par})",
+  goalScore: "Reach {n} points", goalCards: "Remove {cards}",
+  challengeDone: "Challenge done: {goal}!", challengeMissed: "Goal missed: {goal}. Play again, or give up to see the way.",
+  challengeStatus: "Challenge {n}: {goal}",
   earned: "Achievement: {names}",
   bestsTitle: "Personal bests", bestScore: "Best score", bestMoves: "Fewest moves in a win",
   bestTime: "Fastest win", bestDays: "Most days in a row with a win", bestOn: "{value} \u00b7 {date}",

@@ -127,6 +127,7 @@ export function createScreen({ session, ui, prefs, clock, board, table }) {
 
   function gameText(view, variant, daily, short) {
     const name = short ? variantShortName(variant) : variantName(variant);
+    if (ui.goalText) return `${name} \u00b7 ${ui.goalText}`; // a day's challenge: its goal (daily-play.js)
     if (daily) return `${name} \u00b7 ${t(short ? "dailyShort" : "daily", { date: dayText(daily, short) })}`;
     if (view.deal === null) return `${name} \u00b7 ${t("deck")}`;
     return `${name} \u00b7 ${t(short ? "dealShort" : "deal", { n: view.deal })}`;

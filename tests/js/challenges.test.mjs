@@ -1,0 +1,108 @@
+// state/challenges.js and the page's goals (goals/goal.js, text/goal-text.js's share facts): a
+// challenge is done once; the run of days counts challenges done on their own day and a clock set
+// back never undoes it; badges by the month's count; the share text names no deal and no move;
+// every challenge the release ships (static/daily/, made in Python) is achieved by its proof when
+// the page's own rules replay it. Run: node --test tests/js/
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { beforeEach, test } from "node:test";
+
+import { load, memoryStorage, root } from "./page.mjs";
+
+const challenges = await load("state/challenges.js");
+const { reached, missed } = await load("goals/goal.js");
+const { Game } = await load("rules/game.js");
+const { view } = await load("rules/view.js");
+
+let storage;
+beforeEach(() => {
+  storage = memoryStorage();
+});
+
+test("a challenge is done once, with its moves and day", () => {
+  assert.equal(challenges.noteDone("2026-12-01-2", 40, "2026-12-01"), true);
+  assert.equal(challenges.noteDone("2026-12-01-2", 30, "2026-12-01"), false);
+  assert.deepEqual(challenges.load().done, { "2026-12-01-2": { moves: 40, day: "2026-12-01" } });
+});
+
+test("the run of days: challenges done on their own day, in a row; a clock set back keeps it", () => {
+  challenges.noteDone("2026-12-01-1", 40, "2026-12-01");
+  challenges.noteDone("2026-12-02-1", 40, "2026-12-02");
+  challenges.noteDone("2026-11-20-1", 40, "2026-11-20"); // the clock went back
+  challenges.noteDone("2026-11-25-1", 40, "2026-12-03"); // an old day's challenge done today: no run
+  const c = challenges.load();
+  assert.deepEqual(c.run, { count: 2, last: "2026-12-02" });
+  assert.equal(challenges.streak(c, "2026-12-03"), 2);
+  assert.equal(challenges.streak(c, "2026-12-05"), 0);
+  assert.equal(c.best, 2);
+});
+
+test("badges: bronze at 10, silver at 30, gold at 60 in a month", () => {
+  const done = (n) => {
+    for (let i = 0; i < n; i++) challenges.noteDone(`2026-12-${String(1 + (i % 28)).padStart(2, "0")}-${1 + Math.floor(i / 28)}`, 1, "2026-12-31");
+  };
+  done(9);
+  assert.equal(challenges.badge(challenges.load(), "2026-12"), null);
+  done(10);
+  assert.equal(challenges.badge(challenges.load(), "2026-12"), "bronze");
+  done(30);
+  assert.equal(challenges.badge(challenges.load(), "2026-12"), "silver");
+  done(60);
+  assert.equal(challenges.badge(challenges.load(), "2026-12"), "gold");
+  assert.equal(challenges.badge(challenges.load(), "2026-11"), null);
+});
+
+test("the share facts give nothing away: counts, pars and moves only", () => {
+  const list = [
+    { id: "2026-12-01-1", variant: "giza", deal: 123, goal: { kind: "clear" }, proof: "Kd" },
+    { id: "2026-12-01-2", variant: "pyramid", deal: 456, goal: { kind: "moves", at_most: 55, par: 47 }, proof: "Kc" },
+  ];
+  challenges.noteDone("2026-12-01-2", 49, "2026-12-01");
+  const facts = challenges.shareFacts(challenges.load(), "2026-12-01", list);
+  assert.deepEqual(facts, { date: "2026-12-01", done: 1, of: 2, moves: [{ par: 47, moves: 49 }] });
+  assert.ok(!JSON.stringify(facts).includes("456") && !JSON.stringify(facts).includes("Kc"));
+});
+
+test("junk in storage reads as nothing done; slots name challenges", () => {
+  storage.setItem(challenges.CHALLENGES_KEY, JSON.stringify({ done: { bogus: { moves: 1, day: "2026-12-01" }, "2026-12-01-1": { day: "x" } }, given: [3] }));
+  assert.deepEqual(challenges.load().done, {});
+  assert.equal(challenges.challengeOfSlot(challenges.slotOf("2026-12-01-3")), "2026-12-01-3");
+  assert.equal(challenges.challengeOfSlot("pyramid"), null);
+});
+
+// --- the release's challenges, replayed by the page's rules -----------------------------------
+
+const folder = new URL("src/pyramid_solitaire/static/daily/", root);
+const days = readdirSync(folder).filter((f) => f.endsWith(".json"))
+  .flatMap((f) => Object.entries(JSON.parse(readFileSync(new URL(f, folder), "utf8")).days));
+
+test("the release holds at least 60 days, four challenges each", () => {
+  assert.ok(days.length >= 60, `${days.length} days`);
+  for (const [date, list] of days) assert.ok(list.length >= 4, date);
+});
+
+test("every proof the release ships achieves its goal in the page's rules", () => {
+  for (const [, list] of days) {
+    for (const ch of list) {
+      const game = new Game(ch.variant, { deal: ch.deal });
+      const gone = new Set();
+      let done = reached(ch.goal, view(game), gone);
+      for (const move of ch.proof.split(" ")) {
+        game.play(move);
+        move.split("+").forEach((card) => gone.add(card));
+        done ||= reached(ch.goal, view(game), gone);
+      }
+      assert.ok(done, `${ch.id}: ${JSON.stringify(ch.goal)}`);
+      if (ch.goal.kind === "moves") assert.equal(game.moves.length, ch.goal.par, ch.id);
+    }
+  }
+});
+
+test("a goal is missed past its moves, and when the game is stuck without it", () => {
+  const goal = { kind: "moves", at_most: 3, par: 3 };
+  const v = (moves, won = false, stuck = false) => ({ move_count: moves, won, stuck });
+  assert.equal(missed(goal, v(2)), false);
+  assert.equal(missed(goal, v(3)), true);
+  assert.equal(missed(goal, v(3, true)), false);
+  assert.equal(missed({ kind: "clear" }, v(10, false, true)), true);
+});
