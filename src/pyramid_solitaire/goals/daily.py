@@ -3,15 +3,16 @@ proven achievable by the exact solver when it is made (docs/daily.md).
 
 A day has one challenge per step of PLAN, rising from easy to expert, each in another variant
 (the variants take turns with the date). A challenge's deal comes from a stream of candidates
-drawn from a hash of the date and the step; the first candidate whose goal the solver proves
-within the node budgets is taken, and its proof is a line of play that achieves the goal.
+of its grade (goals/index.py's graded deal lists) drawn by a hash of the date and the step; the
+first candidate whose goal the solver proves within the node budgets is taken, and its proof is
+a line of play that achieves the goal.
 Budgets are counts of the solver's nodes, never the clock, so every machine makes the same day.
 
 Goal kinds (`Goal.kind`):
   clear   clear the pyramid (the deal is proven winnable)
   moves   clear it in at most `at_most` moves: `par` (the proven shortest line) plus a margin by grade
   score   reach `score` points (docs/score.md): the score at the end of the proof
-  cards   remove the named cards: not made yet (it needs the solver's goal as a set of cards)
+  cards   remove the named cards: not made yet (the kernel does not search a goal set yet)
 
 >>> [c.goal.kind for c in challenges(date(2026, 12, 1))]
 ['clear', 'moves', 'score', 'moves']
