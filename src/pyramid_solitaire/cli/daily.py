@@ -1,7 +1,6 @@
 """The daily command: the day's challenges, each proven by the solver (goals/daily.py)."""
 
 import argparse
-import json
 from typing import IO, Any
 
 from .common import add_command
@@ -35,6 +34,8 @@ def cmd_daily(args: argparse.Namespace, out: IO[str]) -> int:
     day = date.today() if args.date is None else parse_day(args.date)
     found = [c.to_dict() for c in challenges(day)]
     if args.json:
+        import json  # only here: every command's start stays lean (tests/test_startup.py)
+
         print(json.dumps({"date": day.isoformat(), "challenges": found}), file=out)
         return 0
     for c in found:
