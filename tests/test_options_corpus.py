@@ -75,5 +75,8 @@ def test_the_corpus_shows_each_option_at_work():
     assert "7c+6c" in overlap["steps"][0]["view"]["moves"]
     assert any(p["error"] is None and p["move"] == "7c+6c" for p in corpus["illegal"])
     assert any(p.get("code") == "card_covered" and p["move"] == "7c+6c" for p in corpus["illegal"])
+    assert any(v["won"] and "win=all" in v["variant"] for v in views), "a game won with all 52 cards"
+    won_all = [v for v in views if v["won"] and "win=all" in v["variant"]]
+    assert all(not v["wastes"][0] and not v["stock"]["count"] for v in won_all if v["wastes"])
     ends = {(e["variant"], s[2]) for e in corpus["playouts"] for s in e["steps"][-1:]}
     assert any(end == "stuck" for _, end in ends)

@@ -62,7 +62,7 @@ def arbitrary_position(deal: Deal, rng: random.Random, pyramid_left: int, stock_
     drawn = rng.randrange(0, 25) if v.has_stock else 0
     if v.wastes == 3:
         drawn -= drawn % 3
-    return State(removed, drawn, rng.randint(0, v.recycles))
+    return State(removed, drawn, rng.randint(0, 3 if v.recycles is None else v.recycles))
 
 
 def balanced_position(deal: Deal, rng: random.Random, pyramid_left: int) -> State:
@@ -83,7 +83,7 @@ def balanced_position(deal: Deal, rng: random.Random, pyramid_left: int) -> Stat
     drawn = rng.randrange(0, 25) if v.has_stock else 0
     if v.wastes == 3:
         drawn -= drawn % 3
-    return State(removed, drawn, rng.randint(0, v.recycles))
+    return State(removed, drawn, rng.randint(0, 3 if v.recycles is None else v.recycles))
 
 
 def near_end_position(deal: Deal, rng: random.Random, left: int, detour: int) -> State:

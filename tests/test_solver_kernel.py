@@ -149,7 +149,8 @@ def test_a_waste_card_whose_partners_the_cards_above_it_take_blocks_the_waste():
         ([0] * 52, (1, 0, 0, 2, 0), "not a deck of 52 different cards"),
         (list(range(52)), (2, 0, 0, 2, 0), "valid rules"),
         (list(range(52)), (1, 8, 0, 0, 0), "valid rules"),
-        (list(range(52)), (1, 0, 0, 3, 0), "valid rules"),
+        (list(range(52)), (1, 0, 0, ck.MAX_RECYCLES + 1, 0), "valid rules"),
+        (list(range(52)), (1, 0, 0, ck.UNLIMITED - 1, 0), "valid rules"),
     ],
 )
 def test_bad_decks_and_rules_are_refused(deck, rules, message):

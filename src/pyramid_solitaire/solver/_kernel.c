@@ -58,6 +58,21 @@ static PyObject *py_cards_init(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+static PyObject *py_cards_goal(PyObject *self, PyObject *args) {
+    PyObject *cards_obj;
+    Py_buffer cards;
+    long long goal;
+    int overlap;
+    if (!PyArg_ParseTuple(args, "OLi", &cards_obj, &goal, &overlap)) return NULL;
+    if (get_buffer(cards_obj, &cards, pk_cards_bytes(), 1, 1, "cards") < 0) return NULL;
+    int status = pk_cards_goal(cards.buf, goal, overlap);
+    PyBuffer_Release(&cards);
+    if (status != 0)
+        return PyErr_Format(PyExc_ValueError, "not a goal (a non-empty mask of the 52 deck positions) and "
+                            "overlap 0 or 1 (goal %lld, overlap %d)", goal, overlap);
+    Py_RETURN_NONE;
+}
+
 static PyObject *py_work_init(PyObject *self, PyObject *obj) {
     Py_buffer work;
     if (get_buffer(obj, &work, pk_work_bytes(), 1, 1, "work") < 0) return NULL;
@@ -70,7 +85,7 @@ static PyObject *py_pack(PyObject *self, PyObject *args) {
     long long removed, drawn, recycles;
     if (!PyArg_ParseTuple(args, "LLL", &removed, &drawn, &recycles)) return NULL;
     if (removed < 0 || removed >= (1LL << PK_DECK) || drawn < 0 || drawn > PK_DECK - PK_PYRAMID || recycles < 0 ||
-        recycles > 2)
+        recycles > PK_MAX_RECYCLES)
         return PyErr_Format(PyExc_ValueError, "not a position: removed %lld, drawn %lld, recycles %lld", removed,
                             drawn, recycles);
     return PyLong_FromLongLong(pk_pack(removed, drawn, recycles));
@@ -224,6 +239,8 @@ static PyObject *py_blocker(PyObject *self, PyObject *args) {
 static PyMethodDef methods[] = {
     {"cards_init", py_cards_init, METH_VARARGS,
      "cards_init(cards, deck, wastes, piles, open_stock, recycles, shortest): fill cards (CARDS_BYTES) for a deck (52 bytes)"},
+    {"cards_goal", py_cards_goal, METH_VARARGS,
+     "cards_goal(cards, goal, overlap): after cards_init, the goal (a mask of deck positions) and overlap discards"},
     {"work_init", py_work_init, METH_O, "work_init(work): make a work area (WORK_BYTES) ready for a new search"},
     {"pack", py_pack, METH_VARARGS, "pack(removed, drawn, recycles): the canonical key of a position"},
     {"start", py_start, METH_VARARGS, "start(cards, work, key): put the root on the stack; WIN, LOST or BUDGET"},
@@ -256,6 +273,7 @@ PyMODINIT_FUNC PyInit__kernel(void) {
         {"DEPTH", PK_DEPTH},               {"NODES", PK_NODES},             {"COUNT", PK_COUNT},
         {"BOUND", PK_BOUND},               {"RELAXED", PK_RELAXED},         {"LOST_KEY", PK_LOST_KEY},
         {"FULL_KEY", PK_FULL_KEY},         {"INFINITE", PK_INFINITE},       {"VALUES", PK_VALUES},
+        {"MAX_RECYCLES", PK_MAX_RECYCLES}, {"UNLIMITED", PK_UNLIMITED},
         {"PARTNERS", PK_PARTNERS},         {"HOLDING", PK_HOLDING},         {"COVER", PK_COVER},
     };
     for (size_t i = 0; i < sizeof constants / sizeof constants[0]; i++) {

@@ -1,61 +1,79 @@
 """The readable specification of the solver: plain-Python searches over the engine's positions.
 
-Short and slow on purpose; the property tests hold the compiled kernel (search.py) to them.
+Short and slow on purpose; the property tests hold the compiled kernel (search.py) to them. Both
+take the deal's goal (Deal.goal: the pyramid, all 52 cards with win=all) or a `goal` of their own,
+and with unlimited passes take positions that differ only in how often the waste was turned
+over for one position (`position`): the same cards lie in the same places, and passes are left.
 """
 
 from collections import deque
+from collections.abc import Iterable
 
 from ..engine.deal import START, Deal, Move, State
 from .search import UNKNOWN, UNWINNABLE, WINNABLE
 
 
-class OutOfBudget(Exception):
-    """The reference search met its node limit."""
+def position(deal: Deal, state: State) -> State:
+    """The position as the searches tell positions apart (unlimited passes: no recycle count)."""
+    return State(state.removed, state.drawn, 0) if deal.variant.recycles is None else state
 
 
-def reference_solve(deal: Deal, state: State = START, node_limit: int = 100_000) -> tuple[str, list[Move]]:
-    """Try every legal move, depth first, remembering the positions found lost.
+def reference_solve(
+    deal: Deal, state: State = START, node_limit: int = 100_000, goal: int | Iterable[int] | None = None
+) -> tuple[str, list[Move]]:
+    """Try every legal move, depth first, entering each position once (a position met again was
+    searched, or is being searched further up the line: either way no new way to win starts there).
     Returns (WINNABLE, line), (UNWINNABLE, []) or (UNKNOWN, []) past `node_limit` positions."""
-    lost: set[State] = set()
+    if goal is not None:
+        deal = deal.with_goal(goal)
+    if deal.is_won(state):
+        return WINNABLE, []
+    seen = {position(deal, state)}
+    stack = [(state, iter(deal.legal_moves(state)))]
+    line: list[Move] = []
+    while stack:
+        here, moves = stack[-1]
+        move = next(moves, None)
+        if move is None:
+            stack.pop()
+            if line:
+                line.pop()
+            continue
+        after = deal.apply(here, move)
+        if deal.is_won(after):
+            return WINNABLE, line + [move]
+        if position(deal, after) in seen:
+            continue
+        if len(seen) >= node_limit:
+            return UNKNOWN, []
+        seen.add(position(deal, after))
+        line.append(move)
+        stack.append((after, iter(deal.legal_moves(after))))
+    return UNWINNABLE, []
 
-    def winning_line(state: State) -> list[Move] | None:
-        if deal.is_won(state):
-            return []
-        if state in lost:
-            return None
-        if len(lost) >= node_limit:
-            raise OutOfBudget
-        for move in deal.legal_moves(state):
-            rest = winning_line(deal.apply(state, move))
-            if rest is not None:
-                return [move] + rest
-        lost.add(state)
-        return None
 
-    try:
-        line = winning_line(state)
-    except OutOfBudget:
-        return UNKNOWN, []
-    return (UNWINNABLE, []) if line is None else (WINNABLE, line)
-
-
-def reference_shortest(deal: Deal, state: State = START, node_limit: int = 100_000) -> tuple[str, list[Move]]:
+def reference_shortest(
+    deal: Deal, state: State = START, node_limit: int = 100_000, goal: int | Iterable[int] | None = None
+) -> tuple[str, list[Move]]:
     """Breadth first: the first won position reached has a line with the fewest steps."""
-    parent: dict[State, tuple[State, Move] | None] = {state: None}
+    if goal is not None:
+        deal = deal.with_goal(goal)
+    parent: dict[State, tuple[State, Move] | None] = {position(deal, state): None}
     queue = deque([state])
     while queue:
         here = queue.popleft()
         if deal.is_won(here):
             line = []
-            while (step := parent[here]) is not None:
-                here, move = step
+            at = position(deal, here)
+            while (step := parent[at]) is not None:
+                at, move = step
                 line.append(move)
             return WINNABLE, line[::-1]
         if len(parent) > node_limit:
             return UNKNOWN, []
         for move in deal.legal_moves(here):
             after = deal.apply(here, move)
-            if after not in parent:
-                parent[after] = (here, move)
+            if position(deal, after) not in parent:
+                parent[position(deal, after)] = (position(deal, here), move)
                 queue.append(after)
     return UNWINNABLE, []

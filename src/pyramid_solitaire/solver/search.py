@@ -1,5 +1,8 @@
 """The exact solver: can a position still be won, and how (in the fewest steps if asked).
 
+The goal is a set of cards to remove: the deal's own (the pyramid, or all 52 with win=all), or
+any other for a challenge (`goal=`: cards, or a mask of deck positions).
+
 `solve(deal, state)` runs the C kernel (`c/`, the extension `_kernel`) in slices, reading the clock
 between slices, and answers with a `Solution`: the verdict, a winning line of `Move`s, and figures.
 `reference_solve` and `reference_shortest` below are the readable specification: plain searches
@@ -7,6 +10,7 @@ over `Deal.legal_moves` and `Deal.apply`; the tests make the compiled search agr
 """
 
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
@@ -44,6 +48,10 @@ FIRST_RATE = 1e6  # nodes per second assumed until measured
 FIRST_TABLE_BITS = 14
 WARM_UP_NODES = 2000
 MAX_TABLE_BITS = 25  # 32M entries, 256 MB of keys (+32 MB of bounds for the shortest search)
+# The shortest search keeps its lower bounds in a byte (INFINITE, 255, means "cannot be won"), so
+# it asks for lines of at most this many steps: its bounds then stay below 255. A longer line
+# (only unlimited passes make one) is the decision's, not proven shortest.
+MAX_SHORTEST_LIMIT = 200
 
 
 @dataclass(frozen=True)
@@ -135,12 +143,15 @@ class _Search:
     def __init__(self, deal: Deal, shortest: bool):
         self.deal = deal
         v = deal.variant
-        if v.overlap or v.recycles is None or v.recycles > 2 or deal.goal != PYRAMID_MASK:
-            raise ValueError(f"the solver does not play {v.text} yet")
+        recycles = ck.UNLIMITED if v.recycles is None else v.recycles
+        if recycles > ck.MAX_RECYCLES:  # engine/variants.py's MAX_PASSES keeps to it
+            raise ValueError(f"the solver plays at most {ck.MAX_RECYCLES + 1} passes, not {v.passes}")
         self.cards = bytearray(ck.CARDS_BYTES)
         ck.cards_init(
-            self.cards, bytes(deal.cards), v.wastes, v.piles, int(v.open_stock), v.recycles, int(shortest)
+            self.cards, bytes(deal.cards), v.wastes, v.piles, int(v.open_stock), recycles, int(shortest)
         )
+        if deal.goal != PYRAMID_MASK or v.overlap:  # pk_cards_init's own: the pyramid, no overlap
+            ck.cards_goal(self.cards, deal.goal, int(v.overlap))
         self.work = bytearray(ck.WORK_BYTES)
         ck.work_init(self.work)
         self.key_bits = ck.FULL_KEY if shortest else ck.LOST_KEY
@@ -223,11 +234,12 @@ class _Search:
         find the winning move again and again (it sees a win before the limit)."""
         at_least = max(self.estimate(key), 1)
         while len(line) > at_least:
-            status = self.run(key, budget, len(line) - 1)
+            limit = min(len(line) - 1, MAX_SHORTEST_LIMIT)
+            status = self.run(key, budget, limit)
             if status == ck.BUDGET:
                 return line, False
             if status == ck.LOST:
-                return line, True
+                return line, limit == len(line) - 1  # past the limit: shorter lines not ruled out
             line = self.line()
         return line, True
 
@@ -243,9 +255,11 @@ def state_key(deal: Deal, state: State) -> int:
         raise ValueError(f"a position is a State, not {type(state).__name__}")
     if not 0 <= state.removed < 1 << DECK_SIZE or not 0 <= state.drawn <= DECK_SIZE - 28:
         raise ValueError(f"not a position: {state}")
-    if not 0 <= state.recycles <= (deal.variant.recycles or 0):
+    recycles = deal.variant.recycles
+    if not 0 <= state.recycles <= (state.recycles if recycles is None else recycles):
         raise ValueError(f"not a position of {deal.variant.name_en}: {state.recycles} recycles")
-    return ck.pack(state.removed, state.drawn, state.recycles)
+    # unlimited passes: the kernel's key holds no count of recycles (c/moves.c's play)
+    return ck.pack(state.removed, state.drawn, 0 if recycles is None else state.recycles)
 
 
 def solve(
@@ -255,10 +269,14 @@ def solve(
     shortest: bool = False,
     time_limit: float | None = None,
     node_limit: int | None = None,
+    goal: "int | Iterable[int] | None" = None,
 ) -> Solution:
     """Solve the position `state` of `deal` exactly, within the time and node limits if given.
     With `shortest`, a winning line has the fewest steps (draws and recycles count). The budget
-    goes to the decision first; the shortest search gets what is left."""
+    goes to the decision first; the shortest search gets what is left. `goal`: the cards to
+    remove (or a mask of deck positions) instead of the deal's own (Deal.with_goal)."""
+    if goal is not None:
+        deal = deal.with_goal(goal)
     return _solve(_Search, deal, state, shortest, _Budget(time_limit, node_limit))
 
 

@@ -109,6 +109,9 @@ int estimate(const Cards *cards, Work *work, int64_t key) {
     const int64_t *holding = cards->holding;
     int64_t removed = key & REMOVED_BITS;
     int drawn = (int)((key >> DRAWN_SHIFT) & 31);
+    /* The figures below count every pyramid card as needed; for a goal without the whole
+     * pyramid, a step removes at most two of its cards. */
+    if (!rules[RULE_FULL_GOAL]) return (popcount((uint64_t)(cards->goal & ~key & REMOVED_BITS)) + 1) / 2;
     int64_t left = ~removed & PYRAMID_BITS;
     const uint8_t *memo = pyramid_figures(cards, work, left);
     int kings = memo[0];
@@ -162,7 +165,7 @@ int estimate(const Cards *cards, Work *work, int64_t key) {
         else
             above[u < 13 - u ? u : 13 - u]++;
     }
-    if (targets > 0 && behind && (key >> RECYCLES_SHIFT) < rules[RULE_RECYCLES]) {
+    if (targets > 0 && behind && (key >> RECYCLES_SHIFT) < rules[RULE_LAST]) {
         /* The stock is drawn to the end (passed cards), one recycle, then the cards behind come
          * first in the new stock, in the order they were drawn. */
         int rank = 0;

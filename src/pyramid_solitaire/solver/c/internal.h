@@ -28,8 +28,22 @@
 #define PYRAMID_MEMO_WIDTH 32
 #define CLASS_CARDS 8 /* a class {v, 13-v} has at most 8 cards in the pyramid */
 
-/* Rules, as pk_cards_init takes them. */
-enum { RULE_WASTES, RULE_PILES, RULE_OPEN, RULE_RECYCLES, RULE_SHORTEST, RULES };
+/* Rules, as pk_cards_init and pk_cards_goal take them. RULE_RECYCLES: the recycles a key may
+ * count (1 with unlimited passes: whether one was made since the last removal); RULE_LAST: the
+ * count from which the pass is the last (never, with unlimited passes); RULE_FULL_GOAL: the goal
+ * holds the whole pyramid (the shortest search's estimate assumes it). */
+enum {
+    RULE_WASTES,
+    RULE_PILES,
+    RULE_OPEN,
+    RULE_RECYCLES,
+    RULE_SHORTEST,
+    RULE_LAST,
+    RULE_UNLIMITED,
+    RULE_OVERLAP,
+    RULE_FULL_GOAL,
+    RULES
+};
 
 /* The deal as the search sees it. Per deck position: the card's value and the mask of positions
  * holding its partners; per value v: the mask of positions holding a card worth v. The
@@ -43,6 +57,10 @@ typedef struct {
     int64_t cone[PYRAMID];
     int64_t wastes[3];
     int64_t piles[8];
+    int64_t covers[PYRAMID]; /* the (at most two) slots that slot s lies over: overlap discards */
+    int64_t goal;            /* the positions whose cards must all be gone to win */
+    int64_t need;            /* the pyramid slots that must go: the goal's and every slot over them */
+    int64_t kings_first;     /* positions whose king the shortest search removes without branching */
     int32_t values[DECK];
     int32_t rules[RULES + 3];
     int8_t class_slots[7 * CLASS_CARDS];
@@ -105,7 +123,7 @@ static inline int64_t free_slots(int64_t left) {
 /* moves.c */
 int available(const Cards *cards, int64_t removed, int64_t drawn, int32_t *out);
 int moves(const Cards *cards, int64_t key, int32_t *avail, uint16_t *out);
-int64_t play(int64_t key, int move);
+int64_t play(const Cards *cards, int64_t key, int move);
 /* proofs.c */
 int blocker(const Cards *cards, int64_t removed, int first, int last, int step, int64_t partners_from);
 bool lost(const Cards *cards, Work *work, int64_t key);

@@ -41,7 +41,16 @@
 
 #define PK_PYRAMID 28
 #define PK_DECK 52
-#define PK_MAX_DEPTH 200 /* a line removes at most 52 cards, draws <= 3 * 24, recycles <= 2 */
+/* The most recycles a variant may have (its passes - 1), or PK_UNLIMITED: recycles live in bits
+ * 57.. of a key and the decision table keeps recycles * 25 + drawn in 10 bits. */
+#define PK_MAX_RECYCLES 31
+#define PK_UNLIMITED (-1)
+/* The deepest a search goes: at most 52 removals; between two removals at most 24 draws, and
+ * with unlimited passes one recycle and 24 draws more (a second recycle would come back to the
+ * position after the first: the kernel keeps, instead of a count, whether a recycle was made
+ * since the last removal, see moves.c), so 52 + 53 * 49 = 2649; with PK_MAX_RECYCLES passes
+ * 52 + 32 * 24 + 31 = 851. */
+#define PK_MAX_DEPTH 2700
 #define PK_MAX_MOVES 80  /* at most 7 free pyramid cards + 8 piles or 3 wastes + 1 stock card */
 
 /* Move codes: kind | a << 2 | b << 8 (a, b deck positions; a draw keeps its new `drawn` in a). */
@@ -69,10 +78,16 @@ int32_t pk_work_bytes(void);
 
 /* Fill `cards` for a deck in deal order (deck[p]: the card at deck position p, 0..51, value
  * card % 13 + 1) and a variant's rules: wastes 1 or 3 and piles 0, or wastes 0 and piles 8 (Giza); open_stock 0/1,
- * recycles 0..2, shortest 0 (decision search) or 1 (shortest search). Returns 0, or -1 if the
- * deck or the rules are not valid. */
+ * recycles 0..PK_MAX_RECYCLES or PK_UNLIMITED, shortest 0 (decision search) or 1 (shortest
+ * search). The goal is the pyramid, without overlap discards (pk_cards_goal changes both).
+ * Returns 0, or -1 if the deck or the rules are not valid. */
 int32_t pk_cards_init(void *cards, const uint8_t *deck, int32_t wastes, int32_t piles, int32_t open_stock,
                       int32_t recycles, int32_t shortest);
+/* After pk_cards_init: the goal, a mask of deck positions whose cards must all be gone to win
+ * (the pyramid's 28 by default, all 52 to win with every card, any set for a challenge), and
+ * overlap discards 0/1 (a pyramid card pairs with the one card left over it, when that is free).
+ * Returns 0, or -1 for an empty goal, one past the 52 positions, or overlap not 0/1. */
+int32_t pk_cards_goal(void *cards, int64_t goal, int32_t overlap);
 /* Make `work` (pk_work_bytes() bytes, any content) ready for a new search. */
 void pk_work_init(void *work);
 

@@ -1,9 +1,13 @@
 /* The deal's tables, the available cards, the move generator and playing a move. */
 #include "internal.h"
 
-static void pyramid_masks(Cards *cards) {
+/* The pyramid's masks; with overlap discards, a card and one of the two right over it are no
+ * longer "never free together" (cone), as they may pair. `need`: the goal's pyramid slots and
+ * every slot covering them, transitively (they must all go). */
+static void pyramid_masks(Cards *cards, bool overlap) {
     /* slot (row, i) is row * (row + 1) / 2 + i; it is covered by (row + 1, i) and (row + 1, i + 1) */
     int64_t below[PYRAMID]; /* slots covering s, transitively */
+    for (int s = 0; s < PYRAMID; s++) cards->covers[s] = 0;
     for (int row = 6; row >= 0; row--) {
         for (int i = 0; i <= row; i++) {
             int s = row * (row + 1) / 2 + i;
@@ -12,6 +16,8 @@ static void pyramid_masks(Cards *cards) {
             if (row < 6) {
                 int a = (row + 1) * (row + 2) / 2 + i, b = a + 1;
                 cards->cover[s] = bit(a) | bit(b);
+                cards->covers[a] |= bit(s);
+                cards->covers[b] |= bit(s);
                 below[s] = bit(a) | bit(b) | below[a] | below[b];
             }
         }
@@ -21,7 +27,11 @@ static void pyramid_masks(Cards *cards) {
         for (int t = 0; t < PYRAMID; t++)
             if ((below[t] >> s) & 1) above |= bit(t);
         cards->cone[s] = below[s] | above;
+        if (overlap) cards->cone[s] &= ~(cards->cover[s] | cards->covers[s]);
     }
+    cards->need = cards->goal & PYRAMID_BITS;
+    for (int s = 0; s < PYRAMID; s++)
+        if ((cards->goal >> s) & 1) cards->need |= below[s];
 }
 
 static void pile_masks(Cards *cards) {
@@ -42,8 +52,8 @@ int32_t pk_cards_init(void *out, const uint8_t *deck, int32_t wastes, int32_t pi
         seen |= bit(deck[p]);
     }
     if (!(piles == 0 && (wastes == 1 || wastes == 3)) && !(piles == 8 && wastes == 0)) return -1;
-    if ( (open_stock != 0 && open_stock != 1) ||
-        recycles < 0 || recycles > 2 || (shortest != 0 && shortest != 1))
+    if ((open_stock != 0 && open_stock != 1) || recycles < PK_UNLIMITED || recycles > PK_MAX_RECYCLES ||
+        (shortest != 0 && shortest != 1))
         return -1;
     for (int v = 0; v < 14; v++) cards->holding[v] = 0;
     for (int p = 0; p < DECK; p++) {
@@ -58,10 +68,26 @@ int32_t pk_cards_init(void *out, const uint8_t *deck, int32_t wastes, int32_t pi
     cards->rules[RULE_WASTES] = wastes;
     cards->rules[RULE_PILES] = piles;
     cards->rules[RULE_OPEN] = open_stock;
-    cards->rules[RULE_RECYCLES] = recycles;
+    /* unlimited passes: a key counts one recycle, reset by a removal (play), and no pass is the last */
+    bool unlimited = recycles == PK_UNLIMITED;
+    cards->rules[RULE_RECYCLES] = unlimited ? 1 : recycles;
+    cards->rules[RULE_LAST] = unlimited ? INT32_MAX : recycles;
+    cards->rules[RULE_UNLIMITED] = unlimited;
     cards->rules[RULE_SHORTEST] = shortest;
-    pyramid_masks(cards);
     pile_masks(cards);
+    return pk_cards_goal(cards, PYRAMID_BITS, 0);
+}
+
+int32_t pk_cards_goal(void *out, int64_t goal, int32_t overlap) {
+    Cards *cards = out;
+    if (goal <= 0 || goal > REMOVED_BITS || (overlap != 0 && overlap != 1)) return -1;
+    cards->goal = goal;
+    cards->rules[RULE_OVERLAP] = overlap;
+    cards->rules[RULE_FULL_GOAL] = (goal & PYRAMID_BITS) == PYRAMID_BITS;
+    pyramid_masks(cards, overlap);
+    /* a pyramid king of the goal, or over it, must go at some point: at once costs no extra step
+     * (one the goal does not need may be a step too many: the shortest search weighs it) */
+    cards->kings_first = cards->need;
     pair_tables(cards);
     return 0;
 }
@@ -95,6 +121,21 @@ int available(const Cards *cards, int64_t removed, int64_t drawn, int32_t *out) 
     return n;
 }
 
+/* Overlap discards: each free pyramid card `a` with a card t right under it (t lies beneath a)
+ * that a alone still covers and that pairs with it. Writes the pairs (t, a), returns how many. */
+static int overlap_pairs(const Cards *cards, int64_t removed, const int32_t *avail, int n, uint16_t *out) {
+    int64_t left = ~removed & PYRAMID_BITS;
+    int m = 0;
+    for (int i = 0; i < n && avail[i] < PYRAMID; i++) {
+        int a = avail[i];
+        for (int64_t ts = cards->covers[a] & left & cards->partners[a]; ts; ts &= ts - 1) {
+            int t = lowest(ts);
+            if ((cards->cover[t] & left) == bit(a)) out[m++] = (uint16_t)(PK_PAIR | (t << 2) | (a << 8));
+        }
+    }
+    return m;
+}
+
 /* Write the moves of a position into out, best first; returns how many.
  * An available pyramid king is removed without branching: it pairs with nothing, so removing it
  * only frees cards. In the decision search a waste or stock king is removed the same way (a king
@@ -108,7 +149,7 @@ int moves(const Cards *cards, int64_t key, int32_t *avail, uint16_t *out) {
     int shortest = cards->rules[RULE_SHORTEST];
     for (int i = 0; i < n; i++) {
         int p = avail[i];
-        if (values[p] == 13 && (p < PYRAMID || !shortest)) {
+        if (values[p] == 13 && (((cards->kings_first >> p) & 1) || !shortest)) {
             out[0] = (uint16_t)(PK_KING | (p << 2));
             return 1;
         }
@@ -123,6 +164,7 @@ int moves(const Cards *cards, int64_t key, int32_t *avail, uint16_t *out) {
             if (values[a] + values[b] == 13) out[m++] = (uint16_t)(PK_PAIR | (a << 2) | (b << 8));
         }
     }
+    if (cards->rules[RULE_OVERLAP]) m += overlap_pairs(cards, removed, avail, n, out + m);
     if (cards->rules[RULE_PILES] == 0) {
         /* draw: the next card (or three, one per waste pile) leaves the stock */
         int64_t stock = ~removed & REMOVED_BITS & ~below_bits(PYRAMID + (int)drawn);
@@ -148,13 +190,22 @@ int moves(const Cards *cards, int64_t key, int32_t *avail, uint16_t *out) {
     return m;
 }
 
-int64_t play(int64_t key, int move) {
+/* With unlimited passes a removal clears the key's recycle: between two removals one recycle
+ * is all a line needs (a second one comes back to the position after the first), so the key
+ * says only whether one was made, and the position graph stays acyclic. */
+int64_t play(const Cards *cards, int64_t key, int move) {
     int64_t removed = key & REMOVED_BITS;
     int64_t drawn = (key >> DRAWN_SHIFT) & 31;
     int64_t recycles = key >> RECYCLES_SHIFT;
     switch (move & 3) {
-    case PK_KING: removed |= bit((move >> 2) & 63); break;
-    case PK_PAIR: removed |= bit((move >> 2) & 63) | bit((move >> 8) & 63); break;
+    case PK_KING:
+        removed |= bit((move >> 2) & 63);
+        if (cards->rules[RULE_UNLIMITED]) recycles = 0;
+        break;
+    case PK_PAIR:
+        removed |= bit((move >> 2) & 63) | bit((move >> 8) & 63);
+        if (cards->rules[RULE_UNLIMITED]) recycles = 0;
+        break;
     case PK_DRAW: drawn = (move >> 2) & 63; break;
     default:
         drawn = 0;

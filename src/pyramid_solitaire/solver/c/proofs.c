@@ -6,13 +6,17 @@
 #define RELAXED_LOST 1
 #define RELAXED_WON 2
 
-/* True when some pyramid card can never be paired: every partner left lies above or below it
- * in the pyramid, so the two are never free at the same time. */
+/* True when some card that must go can never be paired: a pyramid card the goal needs whose
+ * every partner left lies above or below it in the pyramid, so the two are never free at the
+ * same time (with overlap discards the cone leaves out the cards right over and under it), or
+ * a card of the goal outside the pyramid with no partner left at all. */
 static bool hopeless(const Cards *cards, int64_t removed) {
-    for (int64_t left = ~removed & PYRAMID_BITS & ~cards->holding[13]; left; left &= left - 1) {
+    for (int64_t left = ~removed & cards->need & ~cards->holding[13]; left; left &= left - 1) {
         int s = lowest(left);
         if ((cards->partners[s] & ~removed & ~cards->cone[s]) == 0) return true;
     }
+    for (int64_t left = ~removed & cards->goal & ~PYRAMID_BITS & ~cards->holding[13]; left; left &= left - 1)
+        if ((cards->partners[lowest(left)] & ~removed) == 0) return true;
     return false;
 }
 
@@ -57,11 +61,15 @@ static int relaxed_moves(const Cards *cards, uint64_t rkey, uint16_t *out) {
         out[0] = (uint16_t)(a | (a << 5));
         return 1;
     }
+    int64_t left = ~(int64_t)rkey & PYRAMID_BITS;
     for (int64_t as = free; as; as &= as - 1) {
         int a = lowest(as);
         for (int64_t bs = cards->partners[a] & free & ~below_bits(a + 1); bs; bs &= bs - 1)
             out[m++] = (uint16_t)(a | (lowest(bs) << 5));
         if (relaxed_count(rkey, 13 - values[a]) > 0) out[m++] = (uint16_t)(a | (OUTSIDE << 5));
+        if (!cards->rules[RULE_OVERLAP]) continue;
+        for (int64_t ts = cards->covers[a] & left & cards->partners[a]; ts; ts &= ts - 1) /* overlap pairs */
+            if ((cards->cover[lowest(ts)] & left) == bit(a)) out[m++] = (uint16_t)(a | (lowest(ts) << 5));
     }
     return m;
 }
@@ -106,12 +114,15 @@ static void relaxed_store(Work *work, uint64_t rkey, uint8_t verdict) {
     work->relaxed_verdicts[i] = verdict;
 }
 
-/* True when the relaxed game cannot be won from these cards: then the position is lost.
+/* True when the relaxed game cannot be won from these cards: then the position is lost. It is
+ * won when the pyramid cards the goal needs are gone (all 28 when the goal holds the pyramid).
  * Depth first with an explicit stack, every verdict memoised. */
 static bool relaxed_lost(const Cards *cards, Work *work, int64_t removed) {
     uint64_t *keys = work->relaxed_keys;
     int32_t *counts = work->relaxed_counts, *tried = work->relaxed_tried;
     uint16_t *moves = work->relaxed_moves;
+    uint64_t need = (uint64_t)cards->need;
+    if ((removed & cards->need) == cards->need) return false; /* the goal's pyramid part is gone */
     uint64_t rkey = relaxed_key(removed, cards->holding);
     int known = relaxed_lookup(work, rkey);
     if (known != 0) return known == RELAXED_LOST;
@@ -129,7 +140,7 @@ static bool relaxed_lost(const Cards *cards, Work *work, int64_t removed) {
         tried[depth] = i + 1;
         uint64_t child = relaxed_play(cards, keys[depth], moves[depth * RELAXED_MOVES + i]);
         known = relaxed_lookup(work, child);
-        if ((child & PYRAMID_BITS) == PYRAMID_BITS || known == RELAXED_WON) {
+        if ((child & need) == need || known == RELAXED_WON) {
             for (int d = 0; d <= depth; d++) relaxed_store(work, keys[d], RELAXED_WON);
             return false;
         }
@@ -195,7 +206,7 @@ static int64_t buried(const Cards *cards, int64_t key) {
     const int32_t *rules = cards->rules;
     int64_t removed = key & REMOVED_BITS;
     int drawn = (int)((key >> DRAWN_SHIFT) & 31);
-    if (rules[RULE_PILES] == 0 && (key >> RECYCLES_SHIFT) < rules[RULE_RECYCLES]) return 0;
+    if (rules[RULE_PILES] == 0 && (key >> RECYCLES_SHIFT) < rules[RULE_LAST]) return 0;
     int64_t outside = ~removed & REMOVED_BITS & ~PYRAMID_BITS;
     int64_t left = ~removed & PYRAMID_BITS;
     int64_t candidates = outside & ~cards->holding[13]; /* a king leaves alone: it never blocks */
@@ -222,10 +233,13 @@ static int64_t buried(const Cards *cards, int64_t key) {
     return dead;
 }
 
-/* A quick proof that a position is lost: a pyramid card without a partner that can ever be free
- * with it, or the relaxed game lost; buried outside cards count as gone. */
+/* A quick proof that a position is lost: a card of the goal buried for good, a card that must
+ * go without a partner that can ever be free with it, or the relaxed game lost; buried outside
+ * cards count as gone. */
 bool lost(const Cards *cards, Work *work, int64_t key) {
-    int64_t gone = (key & REMOVED_BITS) | buried(cards, key);
+    int64_t dead = buried(cards, key);
+    if (dead & cards->goal) return true;
+    int64_t gone = (key & REMOVED_BITS) | dead;
     return hopeless(cards, gone) || relaxed_lost(cards, work, gone);
 }
 
@@ -235,5 +249,5 @@ bool lost(const Cards *cards, Work *work, int64_t key) {
 bool may_lose(const Cards *cards, int64_t child, int move) {
     int kind = move & 3;
     if (kind <= PK_PAIR) return true;
-    return kind == PK_DRAW && (child >> RECYCLES_SHIFT) >= cards->rules[RULE_RECYCLES];
+    return kind == PK_DRAW && (child >> RECYCLES_SHIFT) >= cards->rules[RULE_LAST];
 }

@@ -1,7 +1,8 @@
-/* The search: one loop for both modes.
+/* The search: one loop for both modes. A position is won when the cards of the goal are gone.
  *
  * The decision search (shortest == 0) looks depth first for any winning line. The position
- * graph is acyclic (cards only leave, `drawn` only grows within a pass, `recycles` only grows),
+ * graph is acyclic (cards only leave, `drawn` only grows within a pass, `recycles` only grows;
+ * with unlimited passes a key holds one recycle at most, cleared by a removal: moves.c's play),
  * so a position met again was fully searched and lost; the table keeps, per set of cards left,
  * the earliest point in the stock at which it was found lost.
  * The shortest search runs one iteration of IDA* per run with a `limit`: a position at depth g
@@ -58,7 +59,7 @@ int32_t pk_start(const void *cards_in, void *work_in, int64_t key) {
     const Cards *cards = cards_in;
     Work *work = work_in;
     work->control[PK_DEPTH] = 0;
-    if ((key & PYRAMID_BITS) == PYRAMID_BITS) return PK_WIN;
+    if ((key & cards->goal) == cards->goal) return PK_WIN;
     if (lost(cards, work, key)) return PK_LOST;
     int n = moves(cards, key, work->available, work->moves);
     if (n == 0) return PK_LOST;
@@ -72,9 +73,10 @@ int32_t pk_start(const void *cards_in, void *work_in, int64_t key) {
  * succession: fetched together, their misses overlap instead of queueing (pyramid deals 372 and
  * 4558: 5.4 s of processor time before, 3.9 s after). A prefetch is only a hint to the processor
  * (nothing in WebAssembly): the search and its figures stay the same. */
-static inline void prefetch_moves(const Work *work, const int64_t *entries, const uint8_t *bounds, int bits,
-                                  int depth, int64_t key, int n) {
-    for (int j = 0; j < n; j++) prefetch_slot(entries, bounds, play(key, work->moves[depth * MAX_MOVES + j]), bits);
+static inline void prefetch_moves(const Cards *cards, const Work *work, const int64_t *entries, const uint8_t *bounds,
+                                  int bits, int depth, int64_t key, int n) {
+    for (int j = 0; j < n; j++)
+        prefetch_slot(entries, bounds, play(cards, key, work->moves[depth * MAX_MOVES + j]), bits);
 }
 
 /* A node is a position looked at past the table and the bound, counted in this one place in
@@ -87,6 +89,7 @@ int32_t pk_search(const void *cards_in, void *work_in, int64_t *entries, uint8_t
     int depth = (int)work->control[PK_DEPTH];
     int64_t nodes = work->control[PK_NODES], count = work->control[PK_COUNT];
     int64_t grow_at = ((int64_t)1 << bits) / 2;
+    int64_t goal = cards->goal;
     int32_t result = PK_LOST;
     while (depth >= 0) {
         if (count >= grow_at) {
@@ -114,8 +117,8 @@ int32_t pk_search(const void *cards_in, void *work_in, int64_t *entries, uint8_t
         }
         work->tried[depth] = i + 1;
         int move = work->moves[depth * MAX_MOVES + i];
-        int64_t child = play(work->keys[depth], move);
-        if ((child & PYRAMID_BITS) == PYRAMID_BITS) {
+        int64_t child = play(cards, work->keys[depth], move);
+        if ((child & goal) == goal) {
             depth++;
             work->keys[depth] = child;
             result = PK_WIN;
@@ -145,7 +148,7 @@ int32_t pk_search(const void *cards_in, void *work_in, int64_t *entries, uint8_t
             count += record_lost(entries, bounds, child, shortest, bits);
             continue;
         }
-        if (shortest) prefetch_moves(work, entries, bounds, bits, depth + 1, child, n);
+        if (shortest) prefetch_moves(cards, work, entries, bounds, bits, depth + 1, child, n);
         depth++;
         push(work, depth, child, n);
     }

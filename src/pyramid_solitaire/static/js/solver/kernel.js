@@ -9,7 +9,8 @@ export const PK = Object.freeze({
   KING: 0, PAIR: 1, DRAW: 2, RECYCLE: 3, // move kinds
   WIN: 0, LOST: 1, BUDGET: 2, GROW: 3, // results of start and search
   DEPTH: 0, NODES: 1, COUNT: 2, BOUND: 3, // control words
-  MAX_DEPTH: 200,
+  UNLIMITED: -1, PYRAMID_GOAL: (1n << 28n) - 1n, // kernel.h: unlimited recycles; pk_cards_init's goal
+  MAX_DEPTH: 2700, // PK_MAX_DEPTH of kernel.h: room for the longest line pk_line writes
   LOST_KEY: (1n << 53n) - 1n, // key bits of a decision table's entry (kernel.h)
   FULL_KEY: -1n, // ... and of a shortest table's entry
 });
@@ -52,12 +53,17 @@ export class Kernel {
     if (short > 0) this.memory.grow(Math.ceil(short / PAGE));
   }
 
-  /** Set up a new search of `cards` (deck order, card numbers 0..51) under a variant's rules;
-   *  returns its first table (zeroed) of 1 << bits slots. */
-  begin(cards, variant, shortest, bits) {
+  /** Set up a new search of `cards` (deck order, card numbers 0..51) under a variant's rules
+   *  (recycles null: unlimited passes; overlap: overlap discards) and a goal (a BigInt mask of
+   *  deck positions; null: the pyramid); returns its first table (zeroed) of 1 << bits slots. */
+  begin(cards, variant, shortest, bits, goal = null) {
     new Uint8Array(this.memory.buffer, this.deck, 52).set(cards);
-    const ok = this.k.pk_cards_init(this.cards, this.deck, variant.wastes, variant.piles,
-      variant.open_stock ? 1 : 0, variant.recycles, shortest ? 1 : 0);
+    const recycles = variant.recycles ?? PK.UNLIMITED;
+    let ok = this.k.pk_cards_init(this.cards, this.deck, variant.wastes, variant.piles,
+      variant.open_stock ? 1 : 0, recycles, shortest ? 1 : 0);
+    if (ok === 0 && (variant.overlap || goal !== null)) {
+      ok = this.k.pk_cards_goal(this.cards, goal ?? PK.PYRAMID_GOAL, variant.overlap ? 1 : 0);
+    }
     if (ok !== 0) throw new Error(`the kernel refused the deal or the rules of ${variant.id}`);
     this.k.pk_work_init(this.work);
     return this.table(this.tablesFrom, bits);

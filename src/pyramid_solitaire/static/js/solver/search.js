@@ -16,6 +16,8 @@ const FIRST_RATE = 1e6; // nodes per second assumed until measured
 const FIRST_TABLE_BITS = 14;
 // The page's cap: 4M entries, 36 MB a table (the server's is 25 bits); past it the table is emptied.
 export const MAX_TABLE_BITS = 22;
+// search.py's MAX_SHORTEST_LIMIT: the kernel's bounds are bytes, so no longer line is asked for.
+export const MAX_SHORTEST_LIMIT = 200;
 
 /** Seconds from some fixed point: the worker's clock, injected so tests can hold it still. */
 export const monotonic = () => performance.now() / 1000;
@@ -64,11 +66,12 @@ export class Budget {
   }
 }
 
-/** The kernel's key of a rules/ position {removed: Uint8Array, drawn, recycles}. */
-export function stateKey(kernel, state) {
+/** The kernel's key of a rules/ position {removed: Uint8Array, drawn, recycles}; with unlimited
+ *  passes (`unlimited`) the key holds no count of recycles (search.py's state_key). */
+export function stateKey(kernel, state, unlimited = false) {
   let removed = 0n;
   for (let p = state.removed.length - 1; p >= 0; p--) removed = (removed << 1n) | BigInt(state.removed[p] ? 1 : 0);
-  return kernel.pack(removed, state.drawn, state.recycles);
+  return kernel.pack(removed, state.drawn, unlimited ? 0 : state.recycles);
 }
 
 /** A move code of the kernel in notation (pairs in deck order, as the rules write them). */
@@ -89,7 +92,7 @@ class Search {
     this.deal = deal;
     this.shortest = shortest;
     this.maxBits = maxBits;
-    this.table = kernel.begin(deal.cards, deal.variant, shortest, FIRST_TABLE_BITS);
+    this.table = kernel.begin(deal.cards, deal.variant, shortest, FIRST_TABLE_BITS, deal.goal ?? null);
   }
 
   get nodes() {
@@ -143,9 +146,10 @@ class Search {
     }
     for (;;) {
       if (bound >= line.length) return [line, true];
-      const status = this.run(key, budget, line.length - 1);
+      const limit = Math.min(line.length - 1, MAX_SHORTEST_LIMIT);
+      const status = this.run(key, budget, limit);
       if (status === PK.BUDGET) return [line, false];
-      if (status === PK.LOST) return [line, true];
+      if (status === PK.LOST) return [line, limit === line.length - 1]; // past the limit: not proven
       line = this.line();
     }
   }
@@ -181,7 +185,7 @@ export function solve(kernel, deal, state, options = {}) {
   const { shortest = false, timeLimit = null, nodeLimit = null, clock = monotonic, maxBits = MAX_TABLE_BITS } = options;
   const { atLeast = 0, kept = null } = options;
   const budget = new Budget(timeLimit, nodeLimit, clock);
-  const key = stateKey(kernel, state);
+  const key = stateKey(kernel, state, deal.variant.recycles === null);
   const search = new Search(kernel, deal, false, maxBits);
   let [verdict, line] = search.decide(key, budget);
   let states = search.nodes;
@@ -198,5 +202,5 @@ export function solve(kernel, deal, state, options = {}) {
 /** The shortest search's admissible estimate from `state`: at least this many steps remain. */
 export function lowerBound(kernel, deal, state) {
   new Search(kernel, deal, true, MAX_TABLE_BITS);
-  return kernel.estimate(stateKey(kernel, state));
+  return kernel.estimate(stateKey(kernel, state, deal.variant.recycles === null));
 }

@@ -1,0 +1,127 @@
+"""The solver under the rule options and with a goal of its own: the compiled kernel agrees with
+the plain-Python reference searches (solver/reference.py), every line replays through the engine,
+and the kernel's limits are refused where they are read."""
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pyramid_solitaire.engine.deal import ALL_MASK, START, Deal, State
+from pyramid_solitaire.engine.variants import MAX_PASSES, get_variant
+from pyramid_solitaire.solver import UNKNOWN, WINNABLE, reference_shortest, reference_solve, solve
+from pyramid_solitaire.solver import _kernel as ck
+from test_solver import balanced_position, random_position, replay_wins
+
+OPTION_SETS = [
+    "pyramid:passes=unlimited",
+    "pyramid:overlap=yes",
+    "pyramid:win=all",
+    "classic:passes=unlimited,overlap=yes",
+    "classic-redeal:overlap=yes,win=all",
+    "three-wastes:passes=2",
+    "three-wastes:passes=unlimited,win=all",
+    "open-stock:passes=1",
+    "open-stock:passes=unlimited,overlap=yes",
+    "giza:overlap=yes",
+    "giza:win=all",
+    "original",
+    "pyramid:passes=6",
+]
+SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+KERNEL_NODES = 3_000_000
+REFERENCE_NODES = 4000
+
+
+def challenge(deal: Deal, rng: random.Random) -> Deal:
+    """Now and then a goal of its own: the four cards of one rank (a daily challenge's kind)."""
+    if rng.random() < 0.3:
+        rank = rng.randrange(13)
+        return deal.with_goal([c for c in deal.cards if c % 13 == rank])
+    return deal
+
+
+@SETTINGS
+@given(text=st.sampled_from(OPTION_SETS), number=st.integers(0, 2**64 - 1), seed=st.integers(0, 2**32))
+def test_agrees_with_the_reference_under_options_and_goals(text, number, seed):
+    rng = random.Random(seed)
+    deal = challenge(Deal.from_number(get_variant(text), number), rng)
+    pick = random_position if rng.random() < 0.6 else balanced_position
+    state = pick(deal, rng, rng.randrange(0, 8))
+    got = solve(deal, state, node_limit=KERNEL_NODES)
+    if got.verdict == WINNABLE:
+        assert replay_wins(deal, state, got.line), deal.format_line(got.line)
+    expected, line = reference_solve(deal, state, node_limit=REFERENCE_NODES)
+    if expected != UNKNOWN and got.verdict != UNKNOWN:
+        assert got.verdict == expected, (text, deal.deck_string(), state, hex(deal.goal))
+    if expected == WINNABLE:
+        assert replay_wins(deal, state, line)
+        best = solve(deal, state, shortest=True, node_limit=KERNEL_NODES)
+        verdict, fewest = reference_shortest(deal, state, node_limit=4 * REFERENCE_NODES)
+        if verdict != UNKNOWN and best.shortest:
+            assert best.steps == len(fewest), (text, deal.deck_string(), state, hex(deal.goal))
+        assert best.verdict != WINNABLE or replay_wins(deal, state, best.line)
+
+
+def test_a_goal_of_four_sevens_is_met_by_the_line():
+    deal = Deal.from_number("pyramid", 7)
+    sevens = [c for c in deal.cards if c % 13 == 6]
+    found = solve(deal, goal=sevens, shortest=True, node_limit=KERNEL_NODES)
+    assert found.verdict == WINNABLE and found.shortest
+    assert replay_wins(deal.with_goal(sevens), START, found.line)
+    assert not replay_wins(deal, START, found.line)  # the pyramid is not the goal here
+    mask = sum(1 << deal.position[c] for c in sevens)
+    assert solve(deal, goal=mask, shortest=True, node_limit=KERNEL_NODES).steps == found.steps
+
+
+@pytest.mark.parametrize("number", range(12))
+def test_more_rules_never_lose_a_deal_fewer_rules_win(number):
+    """Unlimited passes and overlap discards only add moves; all 52 cards only adds to the goal."""
+    texts = ("classic", "classic:passes=unlimited", "classic:overlap=yes", "classic:win=all")
+    verdict = {t: solve(Deal.from_number(t, number), node_limit=KERNEL_NODES).verdict for t in texts}
+    if verdict["classic"] == WINNABLE:
+        assert verdict["classic:passes=unlimited"] == WINNABLE and verdict["classic:overlap=yes"] == WINNABLE
+    if verdict["classic:win=all"] == WINNABLE:
+        assert verdict["classic"] == WINNABLE
+
+
+def test_win_all_lines_remove_every_card():
+    for number in range(60):
+        deal = Deal.from_number("pyramid:win=all", number)
+        found = solve(deal, shortest=True, node_limit=KERNEL_NODES)
+        if found.verdict == WINNABLE:
+            assert deal.goal == ALL_MASK and replay_wins(deal, START, found.line)
+            assert len(found.line) >= 26  # 52 cards, two at most a step
+            return
+    pytest.fail("no deal of 60 won with all 52 cards")
+
+
+def test_the_kernels_limits_are_named_and_refused():
+    assert MAX_PASSES == ck.MAX_RECYCLES + 1
+    cards, deck = bytearray(ck.CARDS_BYTES), bytes(range(52))
+    with pytest.raises(ValueError, match="recycles 32"):
+        ck.cards_init(cards, deck, 1, 0, 0, ck.MAX_RECYCLES + 1, 0)
+    ck.cards_init(cards, deck, 1, 0, 0, ck.UNLIMITED, 0)
+    for goal, overlap in [(0, 0), (1 << 52, 0), (-1, 0), (1, 2)]:
+        with pytest.raises(ValueError, match="not a goal"):
+            ck.cards_goal(cards, goal, overlap)
+    with pytest.raises(ValueError, match="a goal is a non-empty set"):
+        solve(Deal.from_number("pyramid", 1), goal=[])
+
+
+SOLVER_OPTIONS_CORPUS = Path(__file__).parent / "golden" / "solver_options_corpus.json"
+
+
+@pytest.mark.parametrize("entry", json.loads(SOLVER_OPTIONS_CORPUS.read_text()), ids=lambda e: e["variant"])
+def test_the_native_kernel_answers_the_solver_options_corpus(entry):
+    """tools/solver_options_corpus.py wrote these; node holds the page's kernel.wasm to them too."""
+    deal = Deal(get_variant(entry["variant"]), entry["cards"], goal=int(entry["goal"], 16))
+    state = State(int(entry["removed"], 16), entry["drawn"], entry["recycles"])
+    decided = solve(deal, state, node_limit=60_000)
+    best = solve(deal, state, shortest=True, node_limit=60_000)
+    got = [str(decided.verdict), decided.searched, deal.format_line(decided.line).split()]
+    assert got == [entry["verdict"], entry["states"], entry["line"]]
+    assert [best.steps, best.searched] == [entry["shortest"], entry["shortest_states"]]
