@@ -298,7 +298,7 @@ def test_a_message_never_covers_a_card(new_page, screen):
     card(page, "7d").click(position={"x": 8, "y": 8}, force=True)  # covered: aria-disabled
     toast = page.locator("#toast")
     expect(toast).to_have_class(re.compile(r"\bshow\b"))
-    expect(toast).to_contain_text("verdeckt")
+    expect(toast).to_contain_text("überdeckt")
     animations_done(page)  # the message's fade-in slide has ended
     t = toast.bounding_box()
     for left, top, right, bottom in page.evaluate(CARD_BOXES):

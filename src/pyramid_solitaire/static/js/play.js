@@ -128,7 +128,7 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
     }
     let text = "";
     if (["move", "redo"].includes(change.cause) && before) text = moveSpoken(before, now);
-    else if (change.cause === "undo" && before && change.count === 1) text = undoSpoken(before.last_move);
+    else if (change.cause === "undo" && before) text = undoSpoken(before.last_move, change.count, now.move_count);
     else if (change.newGame) {
       const deal = now.deal === null ? t("deck") : t("deal", { n: now.deal });
       text = t("saidNew", { name: variantName(variant()), deal });

@@ -30,6 +30,7 @@ export const STRINGS = {
   hintBusy: "(A legal move; the solver is busy and has not checked it.)",
   hintLost: "This position cannot be won any more.",
   hintLastWinnable: "It was last winnable after move {n} ({move}); then {losing} lost it.",
+  losingDraw: "the draw", losingRecycle: "turning the waste over",
   hintLostAtStart: "It was winnable at the start; the first move, {losing}, lost it.",
   hintNeverWinnable: "The solver has proven that no line of moves clears this deal's pyramid.",
   hintLostUnknown: "(The solver ran out of time looking for the last winnable position.)",
@@ -121,7 +122,8 @@ export const STRINGS = {
   saidDraw: "Drawn: {cards}; {count} left in the stock.", saidDrawLast: "Drawn: {cards}; the stock is empty.",
   saidOpen: "Open on the stock: {card}.", saidRecycle: "The waste is turned over: pass {n} of {of}.",
   saidRecycleUnlimited: "The waste is turned over: pass {n}.",
-  saidUndo: "Undone: {move}.", saidNew: "{name}, {deal}.",
+  saidUndo: "Undone: {move}.", saidUndoMany: { one: "Undone: {count} move; back after move {n}.", other: "Undone: {count} moves; back after move {n}." },
+  saidUndoToStart: { one: "Undone: {count} move; back at the start.", other: "Undone: {count} moves; back at the start." }, saidNew: "{name}, {deal}.",
   lostStartTitle: "This deal cannot be won from the start", importDone: "Imported: your saved games, statistics and settings are those of the file now.",
 };
 

@@ -11,10 +11,17 @@ function advice(move) {
   return b === undefined ? t("hintKing", { card: cardName(a) }) : t("hintPair", { a: cardName(a), b: cardName(b) });
 }
 
+/** The move that lost the game as the subject of a sentence: "4♣ + 9♥", "the draw". */
+function losingMove(move) {
+  if (move === "draw") return t("losingDraw");
+  if (move === "recycle") return t("losingRecycle");
+  return moveShort(move);
+}
+
 function lostSince(h) {
   if (h.last_winnable === null) return t("hintLostUnknown");
   if (h.last_winnable < 0) return t("hintNeverWinnable");
-  const losing = moveShort(h.losing_move);
+  const losing = losingMove(h.losing_move);
   if (h.last_winnable === 0) return t("hintLostAtStart", { losing });
   return t("hintLastWinnable", { n: h.last_winnable, move: moveShort(h.last_winnable_move), losing });
 }

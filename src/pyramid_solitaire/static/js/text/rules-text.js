@@ -17,7 +17,7 @@ const COMMON = {
 const VARIANT_TEXT = {
   en: {
     pyramid: {
-      rules: ["Click the stock to turn its top card onto the waste. The top card of the waste is available.",
+      rules: ["Click or tap the stock to turn its top card onto the waste. The top card of the waste is available.",
         "When the stock is empty you may turn the waste over and go through it again: three passes in all."],
       faq: [["Can two waste cards pair?", "No: only the top card of the waste is available."],
         ["Do I have to take a pair when I see one?", "No, removing is always optional; you may draw instead."]],
@@ -25,7 +25,7 @@ const VARIANT_TEXT = {
         "Clear the pyramid evenly: a card is only free when both cards on it are gone."],
     },
     classic: {
-      rules: ["Click the stock to turn its top card onto the waste. The top card of the waste is available.",
+      rules: ["Click or tap the stock to turn its top card onto the waste. The top card of the waste is available.",
         "You go through the stock once only: there is no recycle."],
       faq: [["Why can't I turn the waste over?", "Classic Pyramid allows a single pass through the stock."],
         ["Can two waste cards pair?", "No: only the top card of the waste is available."]],
@@ -33,7 +33,7 @@ const VARIANT_TEXT = {
         "Many classic deals cannot be won at all; the hint says so, and the winnable-only option under More deals only deals that can be won."],
     },
     "classic-redeal": {
-      rules: ["Click the stock to turn its top card onto the waste. The top card of the waste is available.",
+      rules: ["Click or tap the stock to turn its top card onto the waste. The top card of the waste is available.",
         "When the stock is empty you may turn the waste over once and go through it a second time."],
       faq: [["When may I recycle?", "Only when the stock is empty and the waste is not; once in this game."],
         ["Does the order change when I recycle?", "No: the stock comes back in its original order."]],
@@ -67,7 +67,7 @@ const VARIANT_TEXT = {
   },
   de: {
     pyramid: {
-      rules: ["Klicke auf den Vorrat, um die oberste Karte auf die Ablage zu legen. Die oberste Karte der Ablage ist spielbar.",
+      rules: ["Klicke oder tippe auf den Vorrat, um die oberste Karte auf die Ablage zu legen. Die oberste Karte der Ablage ist spielbar.",
         "Ist der Vorrat leer, darfst du die Ablage umdrehen und erneut durchgehen: insgesamt drei Durchgänge."],
       faq: [["Können zwei Karten der Ablage ein Paar bilden?", "Nein: nur die oberste Karte der Ablage ist spielbar."],
         ["Muss ich ein Paar nehmen, wenn ich eins sehe?", "Nein, Ablegen ist immer freiwillig; du darfst stattdessen ziehen."]],
@@ -75,7 +75,7 @@ const VARIANT_TEXT = {
         "Räume die Pyramide gleichmäßig ab: eine Karte wird erst frei, wenn beide Karten auf ihr weg sind."],
     },
     classic: {
-      rules: ["Klicke auf den Vorrat, um die oberste Karte auf die Ablage zu legen. Die oberste Karte der Ablage ist spielbar.",
+      rules: ["Klicke oder tippe auf den Vorrat, um die oberste Karte auf die Ablage zu legen. Die oberste Karte der Ablage ist spielbar.",
         "Du gehst den Vorrat nur einmal durch: Umdrehen gibt es nicht."],
       faq: [["Warum kann ich die Ablage nicht umdrehen?", "Die klassische Pyramide erlaubt nur einen Durchgang durch den Vorrat."],
         ["Können zwei Karten der Ablage ein Paar bilden?", "Nein: nur die oberste Karte der Ablage ist spielbar."]],
@@ -83,7 +83,7 @@ const VARIANT_TEXT = {
         "Viele klassische Partien sind gar nicht zu gewinnen; der Hinweis sagt es, und unter Mehr kannst du nur gewinnbare Partien austeilen lassen."],
     },
     "classic-redeal": {
-      rules: ["Klicke auf den Vorrat, um die oberste Karte auf die Ablage zu legen. Die oberste Karte der Ablage ist spielbar.",
+      rules: ["Klicke oder tippe auf den Vorrat, um die oberste Karte auf die Ablage zu legen. Die oberste Karte der Ablage ist spielbar.",
         "Ist der Vorrat leer, darfst du die Ablage einmal umdrehen und ein zweites Mal durchgehen."],
       faq: [["Wann darf ich umdrehen?", "Nur wenn der Vorrat leer ist und die Ablage nicht; einmal pro Partie."],
         ["Ändert sich beim Umdrehen die Reihenfolge?", "Nein: der Vorrat kommt in seiner ursprünglichen Reihenfolge zurück."]],
@@ -135,7 +135,7 @@ const COMMON_FAQ = {
     ["Wie genau ist der Hinweis?", "Der Hinweis fragt den Löser. Ist die Partie noch zu gewinnen, markiert er den ersten Zug eines Gewinnwegs (des kürzesten, den er in der Zeit findet). Wenn nicht, sagt es ein Fenster und nennt den letzten Zug, nach dem die Partie noch zu gewinnen war, mit einem Knopf, der bis dorthin zurücknimmt. Nur wenn dem Löser die Zeit ausgeht, zeigt er bloß einen erlaubten Zug und sagt, dass dieser nicht geprüft ist."],
     ["Kann ich nur gewinnbare Partien spielen?", "Ja: schalte unter Mehr „nur gewinnbare Partien“ ein, für jedes Spiel einzeln. Neue Partien sind dann vom Löser als gewinnbar bewiesen; kommt der Beweis nicht rechtzeitig, sagt die Seite, dass die Partie zufällig ist."],
     ["Was ist die Partie des Tages?", "Eine Partie pro Spiel und Kalendertag, für alle gleich. Starte sie unter Mehr; das Spielfeld markiert sie. Jede Partie hat eine Nummer: teile sie mit dem Link unter Mehr."],
-    ["Wann zählt eine Partie in der Statistik?", "Eine Partie zählt ab dem ersten Zug als gespielt, als gewonnen, sobald die Pyramide zum ersten Mal abgeräumt ist, und als verloren, wenn kein Zug mehr geht oder wenn du vor dem Sieg eine andere beginnst (auch Nochmal). Das Ergebnis steht einmal fest: Zurücknehmen aus einer verlorenen Stellung ist Übung."],
+    ["Wann zählt eine Partie in der Statistik?", "Eine Partie zählt ab dem ersten Zug als gespielt, als gewonnen, sobald die Pyramide zum ersten Mal abgeräumt ist, und als verloren, wenn kein Zug mehr geht oder wenn du vor dem Sieg eine andere beginnst (auch mit „Noch einmal“). Das Ergebnis steht einmal fest: Zurücknehmen aus einer verlorenen Stellung ist Übung."],
     ["Wie wird meine Partie gespeichert?", "Von selbst, in diesem Browser: nach jedem Zug und alle paar Sekunden, solange die Uhr läuft, eine Partie pro Spiel, mit ihrer Zeit. Schließ den Tab und komm später wieder: die Partie geht weiter, wo du aufgehört hast. Der Spielstand bleibt auf diesem Gerät; ein anderer Browser oder ein privates Fenster beginnt neu."],
     ["Warum stehen auf den Karten J und Q statt B und D?", "Die Kartenbilder sind die internationalen: J ist der Bube und Q die Dame. Die Seite schreibt sie deutsch, als Bube (B, 11) und Dame (D, 12): Die Paare lauten A+D und 2+B, ein Zug heißt zum Beispiel B\u2660 + 2\u2663. K ist der König, die Zehn steht als 10 da."],
     ["Ist das J ein Joker?", "Nein: Das Blatt hat keine Joker. J ist der Bube (11), Q die Dame (12) und K der König (13); ein Ass zählt immer 1."],
@@ -147,15 +147,15 @@ const COMMON_FAQ = {
 const KEYS = {
   en: [
     "Click or tap two available cards that add up to 13, or drag one onto the other. A king goes with one click.",
-    "Click the stock to draw; click the empty stock to turn the waste over when a pass is left.",
+    "Click or tap the stock to draw; the empty stock, to turn the waste over when a pass is left.",
     "Keys: the board is one stop for Tab; there the arrow keys move between available cards, Enter or Space picks one. S goes to the stock, W to the waste; D draws, H hint, U or Ctrl+Z undo, Y or Ctrl+Y redo, P pause, N new game, L large cards, F fullscreen, Esc clears a choice.",
     "Played by ear: a screen reader hears every move (the cards removed, the cards now free, the card drawn and what is left in the stock), and each card says its row and place, and whether it is covered.",
   ],
   de: [
     "Klicke oder tippe zwei spielbare Karten mit der Summe 13 an oder ziehe eine auf die andere. Ein König geht mit einem Klick.",
-    "Klicke auf den Vorrat, um zu ziehen; klicke auf den leeren Vorrat, um die Ablage umzudrehen, wenn noch ein Durchgang übrig ist.",
+    "Klicke oder tippe auf den Vorrat, um zu ziehen; auf den leeren Vorrat, um die Ablage umzudrehen, wenn noch ein Durchgang übrig ist.",
     "Tasten: Das Spielfeld ist für Tab ein einziger Halt; dort wechseln die Pfeiltasten zwischen spielbaren Karten, Enter oder Leertaste wählt eine. S springt zum Vorrat, W zur Ablage; D zieht, H Hinweis, U oder Strg+Z zurück, Y oder Strg+Y wiederholen, P Pause, N neues Spiel, L große Karten, F Vollbild, Esc hebt die Auswahl auf.",
-    "Nach Gehör: Ein Bildschirmleser hört jeden Zug (die abgelegten Karten, die nun freien, die gezogene Karte und was im Vorrat bleibt), und jede Karte nennt Reihe und Platz und ob sie verdeckt ist.",
+    "Nach Gehör: Ein Bildschirmleser hört jeden Zug (die abgelegten Karten, die nun freien, die gezogene Karte und was im Vorrat bleibt), und jede Karte nennt Reihe und Platz und ob sie überdeckt ist.",
   ],
 };
 

@@ -65,5 +65,9 @@ export function moveSpoken(before, after) {
   return t("saidRemovedFreed", { cards, freed: listOf(freed.map(cardName)), count: freed.length });
 }
 
-/** What an undo says: the move taken back ("Undone: king of clubs."). */
-export const undoSpoken = (undone) => (undone ? t("saidUndo", { move: moveCards(undone) }) : "");
+/** What an undo says: the move taken back ("Undone: king of clubs."), or for several at once
+ *  (the end panel's "Undo 38 moves") how many and where the game is now. */
+export function undoSpoken(undone, count = 1, movesNow = 0) {
+  if (count > 1) return t(movesNow ? "saidUndoMany" : "saidUndoToStart", { count, n: movesNow });
+  return undone ? t("saidUndo", { move: moveCards(undone) }) : "";
+}

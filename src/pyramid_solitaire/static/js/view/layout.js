@@ -5,7 +5,9 @@
 export const RATIO = 1.4;
 const ROW_STEP = 0.5 * RATIO; // a covered card shows its top half: rank and suit stay readable
 const ROW_STEP_TALL = 0.85 * RATIO; // on a tall table the rows spread, each card shown nearly whole
-const GAP_TALL = 2.5; // ... then the heaps move down towards the player's thumb
+const GAP_SNUG = 0.5; // ... the heaps close below, the rest of the height goes to bigger cards
+const STEP_SHRINK = 0.14; // ... as the cards of a row overlap more, by at most this much
+const GAP_TALL = 2.5; // ... and what is left still, the heaps move down towards the player's thumb
 const MARGIN = 0.15;
 const GAP = 0.3; // between the pyramid and the row of stock and wastes
 const FAN = 0.25; // a waste pile shows its top cards fanned to the right
@@ -29,7 +31,7 @@ function colStep(large, compact) {
  * go below the pyramid, or beside it when the table is wide and low (a phone on its side).
  */
 function arrange(view, options, sideways) {
-  const step = colStep(options.large, options.compact);
+  const step = options.step ?? colStep(options.large, options.compact);
   const rowStep = options.rowStep ?? ROW_STEP;
   const gap = options.gap ?? GAP;
   const pyramidW = 6 * step + 1;
@@ -65,12 +67,14 @@ function heapsBelow(view, step, pileStep, options) {
     view.piles.forEach((_, j) => spots.push({ kind: "pile", index: j, x: j * step, y: 0, dx: 0, dy: pileStep }));
     return { spots, width: (view.piles.length - 1) * step + 1, height: RATIO + 2 * pileStep };
   }
+  // squeezed (a tall table), the heaps close up and fan less, as the pyramid's rows do
+  const between = 0.25 - 0.1 * (options.squeeze ?? 0);
   let x = 0;
   for (const spot of stockSpots(view, options)) {
     spots.push({ ...spot, x, y: 0 });
-    x += spot.w + 0.25;
+    x += spot.w + between;
   }
-  return { spots, width: x - 0.25, height: RATIO };
+  return { spots, width: x - between, height: RATIO };
 }
 
 /** Beside the pyramid: a column; Giza's piles in two columns, fanned to the right. */
@@ -98,7 +102,8 @@ function heapsBeside(view, options) {
 function stockSpots(view, options) {
   const spots = [{ kind: "stock", w: 1 }];
   if (options.openStock) spots.push({ kind: "open", w: 1 });
-  view.wastes.forEach((_, k) => spots.push({ kind: "waste", index: k, w: 1 + FAN * (FAN_SHOWN - 1), dx: FAN, dy: 0 }));
+  const fan = FAN - 0.07 * (options.squeeze ?? 0);
+  view.wastes.forEach((_, k) => spots.push({ kind: "waste", index: k, w: 1 + fan * (FAN_SHOWN - 1), dx: fan, dy: 0 }));
   return spots;
 }
 
@@ -116,23 +121,42 @@ export function planLayout(view, width, height, { large = false, openStock = fal
   const below = arrange(view, options, false);
   const side = arrange(view, options, true);
   const beside = fit(side) > 1.08 * fit(below);
-  let plan = beside ? side : below;
-  const cw = Math.max(20, Math.floor(fit(plan)));
-  if (!beside && options.compact) plan = spread(view, options, plan, height / cw);
-  return { ...plan, beside, cw, tall: !beside && options.compact };
+  if (!beside && options.compact) return { ...tallPlan(view, options, height, fit), beside, tall: true };
+  const plan = beside ? side : below;
+  return { ...plan, beside, cw: Math.max(20, Math.floor(fit(plan))), tall: false };
+}
+
+/** A tall table (a phone held upright): the width sets the card size, and height is left over.
+ *  The rows spread first, then the cards of a row overlap more so that every card grows, as long
+ *  as the spread board still fits; only past that do the heaps move down (no empty band between
+ *  the pyramid and the stock). */
+function tallPlan(view, options, height, fit) {
+  const base = colStep(options.large, true);
+  let best = null;
+  const steps = Math.round(STEP_SHRINK * 100);
+  for (let n = 0; n <= steps; n += 1) {
+    const shaped = { ...options, step: base - n / 100, squeeze: n / steps };
+    const cw = Math.max(20, Math.floor(fit(arrange(view, shaped, false))));
+    const snug = spread(view, shaped, arrange(view, shaped, false), height / cw, GAP_SNUG);
+    if (best && snug.height > height / cw + 1e-9) break; // too big to fit: the step before
+    best = { shaped, cw };
+    if (snug.height >= height / cw - 0.05) break; // the height is used
+  }
+  const plan = spread(view, best.shaped, arrange(view, best.shaped, false), height / best.cw, GAP_TALL);
+  return { ...plan, cw: best.cw };
 }
 
 /** The width sets the card size and height is left over (a phone held upright): the pyramid's
  *  rows spread, Giza's piles fan further and the heaps move down, up to `room` card widths high,
  *  so the felt is used to its foot. */
-function spread(view, options, plan, room) {
+function spread(view, options, plan, room, gapCap) {
   let spare = room - plan.height;
   if (spare <= 0.05) return plan;
   const rowStep = Math.min(ROW_STEP_TALL, ROW_STEP + spare / 6);
   spare -= 6 * (rowStep - ROW_STEP);
   const pileStep = view.piles.length ? Math.min(PILE_STEP_TALL, PILE_STEP + spare / 2) : PILE_STEP;
   spare -= 2 * (pileStep - PILE_STEP);
-  const gap = Math.min(GAP_TALL, GAP + Math.max(0, spare));
+  const gap = Math.min(gapCap, GAP + Math.max(0, spare));
   return arrange(view, { ...options, rowStep, gap, pileStep }, false);
 }
 

@@ -35,6 +35,14 @@ export function createScreen({ session, ui, prefs, clock, board, table }) {
   endPanel.addEventListener("click", (event) => {
     if (pressedAt < endShownAt && performance.now() - endShownAt < GHOST_CLICK_MS) event.stopPropagation();
   }, true);
+  // The panel is a dialog: Tab and Shift+Tab go round its own buttons, never to the toolbar behind.
+  endPanel.addEventListener("keydown", (event) => {
+    if (event.key !== "Tab") return;
+    const buttons = [...endPanel.querySelectorAll("button")].filter((b) => !b.hidden);
+    const at = buttons.indexOf(document.activeElement);
+    event.preventDefault();
+    buttons[(at + (event.shiftKey ? -1 : 1) + buttons.length) % buttons.length]?.focus();
+  });
 
   /** The pause cover takes the focus (Resume), and gives it back to the board when it goes. */
   function drawPause() {
