@@ -5,13 +5,15 @@ import * as dealing from "../state/dealing.js";
 import { LANGUAGES, language, t, variantName, variantSummary } from "../text/i18n.js";
 import * as store from "../state/store.js";
 import { entryOrNull } from "../text/variant-names.js";
+import { THEMES } from "../view/theme.js";
 
 const $ = (id) => document.getElementById(id);
 
 // The settings under More: a check box or a choice each, kept in the browser's settings.
 const CHECKS = { "autopause-check": "autoPause", "sound-check": "sound", "autokings-check": "autoKings",
   "fourcolour-check": "fourColour" };
-const CHOICES = { "back-select": ["back", ["blue", "red", "green"]], "felt-select": ["felt", ["green", "blue", "red", "grey"]] };
+const CHOICES = { "back-select": ["back", ["blue", "red", "green"]], "felt-select": ["felt", ["green", "blue", "red", "grey"]],
+  "theme-select": ["theme", THEMES] };
 
 function fillChoice(select, names, current) {
   select.replaceChildren();

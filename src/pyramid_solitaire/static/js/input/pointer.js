@@ -30,10 +30,6 @@ export function attachInput(board, handlers) {
     if (drag) return; // another finger is dragging
     const stock = event.target.closest("#stock");
     if (stock) {
-      // The stock takes the focus now, as a mouse press gives it. A tap's own focus would come after
-      // the draw, to the drawn card lying on the stock, and a screen reader's next tap would pick it.
-      event.preventDefault();
-      stock.focus({ preventScroll: true });
       drag = { el: stock, stock: true, id: event.pointerId, moving: false, target: null };
       return;
     }

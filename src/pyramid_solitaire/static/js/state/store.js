@@ -223,6 +223,7 @@ export function settingsFrom(s) {
     fourColour: s.fourColour === true,
     back: ["blue", "red", "green"].includes(s.back) ? s.back : "blue",
     felt: ["green", "blue", "red", "grey"].includes(s.felt) ? s.felt : "green",
+    theme: ["light", "dark"].includes(s.theme) ? s.theme : "system", // "system": prefers-color-scheme
   };
 }
 

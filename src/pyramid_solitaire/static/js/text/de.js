@@ -112,6 +112,7 @@ export const STRINGS = {
   backOption: "Kartenrücken", feltOption: "Tisch",
   "back-blue": "Blau", "back-red": "Rot", "back-green": "Grün",
   "felt-green": "Grün", "felt-blue": "Blau", "felt-red": "Rot", "felt-grey": "Grau",
+  themeOption: "Farben", "theme-system": "Wie das System", "theme-light": "Hell", "theme-dark": "Dunkel",
   // Nach Gehör gespielt (spoken.js): jeder Zug gesagt, jede Karte mit ihrem Platz genannt.
   toolbar: "Spielaktionen",
   boardKeys: "Die Pfeiltasten wechseln zwischen den freien Karten, Enter wählt eine; S springt zum Vorrat, W zur Ablage, D zieht, H gibt einen Hinweis.",

@@ -112,6 +112,7 @@ export const STRINGS = {
   backOption: "Card back", feltOption: "Table",
   "back-blue": "Blue", "back-red": "Red", "back-green": "Green",
   "felt-green": "Green", "felt-blue": "Blue", "felt-red": "Red", "felt-grey": "Grey",
+  themeOption: "Colours", "theme-system": "As the system", "theme-light": "Light", "theme-dark": "Dark",
   // Played by ear (spoken.js): every move said, each card named with its place.
   toolbar: "Game actions",
   boardKeys: "Arrow keys move between the free cards, Enter picks one; S goes to the stock, W to the waste, D draws, H gives a hint.",

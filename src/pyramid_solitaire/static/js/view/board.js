@@ -8,6 +8,8 @@ import { RATIO, placements } from "./layout.js";
 import { t } from "../text/i18n.js";
 import { cardPlaceLabel } from "../text/spoken.js";
 
+const ARRIVING_MS = 250; // a card's slide from the stock (style.css: 0.2 s)
+
 /** A card's face; the four-colour deck has its own diamonds (blue) and clubs (green). */
 const faceSrc = (card, fourColour) =>
   fourColour && "dc".includes(card[1]) ? `/static/cards/four/${card}.svg` : `/static/cards/${card}.svg`;
@@ -107,9 +109,14 @@ export function createBoard(boardEl) {
       if (!el) {
         el = makeCard(card);
         cards.set(card, el);
-        // A card that comes from the stock starts there, so a draw is seen to happen.
-        if (stockSpot && where !== "pyramid") place(el, stockSpot.x, stockSpot.y, cw);
-        else place(el, x, y, cw);
+        // A card that comes from the stock starts there, so a draw is seen to happen. Until it has
+        // left, it lets the tap that drew it through: a tap focuses what it lands on after its
+        // pointerup (the draw), and that is the stock, as for a mouse, not the card drawn.
+        if (stockSpot && where !== "pyramid") {
+          place(el, stockSpot.x, stockSpot.y, cw);
+          el.classList.add("arriving");
+          setTimeout(() => el.classList.remove("arriving"), ARRIVING_MS);
+        } else place(el, x, y, cw);
         boardEl.append(el);
         el.getBoundingClientRect(); // commit the start position before sliding
       }

@@ -8,6 +8,7 @@ import { language, t, variantName, variantShortName } from "../text/i18n.js";
 import { hintMessage, undoLabel } from "../text/hint-text.js";
 import { wonText } from "../text/spoken.js";
 import { planLayout } from "./layout.js";
+import { applyTheme, followSystemTheme } from "./theme.js";
 
 const $ = (id) => document.getElementById(id);
 const GHOST_CLICK_MS = 450;
@@ -56,6 +57,7 @@ export function createScreen({ session, ui, prefs, clock, board, table }) {
 
   function draw() {
     const { view, variant } = session.state;
+    applyTheme(prefs.theme);
     document.body.classList.toggle("large", prefs.large);
     $("btn-large").setAttribute("aria-pressed", String(prefs.large));
     $("more-large").setAttribute("aria-pressed", String(prefs.large));
@@ -195,5 +197,6 @@ export function createScreen({ session, ui, prefs, clock, board, table }) {
     return view.stuck ? $("end-undo") : $("end-close");
   }
 
+  followSystemTheme(() => draw());
   return { draw, drawTime, fitMessage };
 }
