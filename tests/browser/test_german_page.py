@@ -45,7 +45,8 @@ def test_refusals_speak_german_with_cards_in_words(new_page):
     card(page, "7d").click(
         position={"x": 8, "y": 8}, force=True
     )  # a covered card (aria-disabled): its top edge
-    assert says(page, "überdeckt") == "Geht nicht: Karo-Sieben ist noch von Kreuz-Neun und Karo-Vier überdeckt"
+    said = says(page, "überdeckt")
+    assert said == "Geht nicht: Karo-Sieben ist noch von Kreuz-Neun und Karo-Vier überdeckt"
     card(page, "Th").click()
     card(page, "Js").click()
     says(page, "Herz-Zehn und Pik-Bube ergeben zusammen nicht 13")

@@ -44,7 +44,7 @@ def test_german_covered_cards_are_ueberdeckt(new_page):
     page = new_page(locale="de-DE", **DESKTOP)
     open_link(page, "pyramid", 1)
     expect(card(page, "7d")).to_have_attribute("aria-label", "Karo-Sieben, Reihe 1, Karte 1, überdeckt")
-    labels = page.locator("#board .card").evaluate_all("cards => cards.map((c) => c.getAttribute('aria-label'))")
+    labels = page.locator("#board .card").evaluate_all("cards => cards.map((c) => c.ariaLabel)")
     assert not [label for label in labels if "verdeckt" in label]  # face down is not what they are
     card(page, "7d").click(position={"x": 8, "y": 8}, force=True)  # covered: the refusal says by what
     expect(page.locator("#toast")).to_contain_text("ist noch von Kreuz-Neun und Karo-Vier überdeckt")
@@ -109,7 +109,8 @@ def heap_gap(page: Page) -> dict:
     return page.evaluate(
         """() => { const box = (el) => el.getBoundingClientRect();
           const pyramid = [...document.querySelectorAll('#board .card[data-where="pyramid"]:not(.gone)')];
-          const heaps = [...document.querySelectorAll('#board .card:not(.gone):not([data-where="pyramid"]), #board .stock, #board .slot')];
+          const heaps = [...document.querySelectorAll(
+            '#board .card:not(.gone):not([data-where="pyramid"]), #board .stock, #board .slot')];
           const foot = Math.max(...pyramid.map((el) => box(el).bottom));
           const top = Math.min(...heaps.map((el) => box(el).top));
           const cw = box(pyramid[0]).width;
@@ -144,7 +145,8 @@ def test_a_draw_that_lost_the_game_is_named_as_a_move(new_page, locale, said):
 
 
 GERMAN_TEXTS = """async () => {
-  const [{ STRINGS }, { rulesFor }] = await Promise.all([import('/static/js/text/de.js'), import('/static/js/text/rules-text.js')]);
+  const { STRINGS } = await import('/static/js/text/de.js');
+  const { rulesFor } = await import('/static/js/text/rules-text.js');
   const variants = ['pyramid', 'classic', 'classic-redeal', 'three-wastes', 'giza', 'open-stock'];
   return JSON.stringify(STRINGS) + JSON.stringify(variants.map((id) => rulesFor(id, 'de')));
 }"""
