@@ -7,13 +7,13 @@ import { test } from "node:test";
 import { load } from "./page.mjs";
 
 const { changedBudgets, DEFAULT_BUDGETS } = await load("solver/budgets.js");
-const { HINT_SECONDS } = await load("solver/hints.js");
+const { HINT_NODES, HINT_SECONDS } = await load("solver/hints.js");
 const { REVIEW_SECONDS, WAY_SECONDS } = await load("solver/review.js");
 const { WINNABLE_SECONDS } = await load("solver/deals.js");
 
 test("the defaults are the solver modules' constants, frozen", () => {
   assert.deepEqual(DEFAULT_BUDGETS, {
-    hintSeconds: HINT_SECONDS, hintNodes: null, reviewSeconds: REVIEW_SECONDS, waySeconds: WAY_SECONDS,
+    hintSeconds: HINT_SECONDS, hintNodes: HINT_NODES, reviewSeconds: REVIEW_SECONDS, waySeconds: WAY_SECONDS,
     winnableSeconds: WINNABLE_SECONDS, rememberProofs: true,
   });
   assert.ok(Object.isFrozen(DEFAULT_BUDGETS));
@@ -33,7 +33,7 @@ test("seconds are 0 or more; only the hint's may be null, and then it needs node
     assert.throws(() => changedBudgets(DEFAULT_BUDGETS, { [name]: null }), new RegExp(`${name} must be seconds`));
     assert.throws(() => changedBudgets(DEFAULT_BUDGETS, { [name]: NaN }), new RegExp(`${name} must be seconds`));
   }
-  assert.throws(() => changedBudgets(DEFAULT_BUDGETS, { hintSeconds: null }), /a hint needs a budget/);
+  assert.throws(() => changedBudgets(DEFAULT_BUDGETS, { hintSeconds: null, hintNodes: null }), /a hint needs a budget/);
   const counted = changedBudgets(DEFAULT_BUDGETS, { hintSeconds: null, hintNodes: 500 });
   assert.deepEqual([counted.hintSeconds, counted.hintNodes, counted.reviewSeconds], [null, 500, REVIEW_SECONDS]);
   assert.throws(() => changedBudgets(counted, { hintNodes: null }), /a hint needs a budget/);

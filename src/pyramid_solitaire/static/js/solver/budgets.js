@@ -1,16 +1,17 @@
 // The worker's solver budgets: the constants of hints.js, review.js and deals.js unless a
 // {op: "budgets", ...} request changes them for the worker's life (net/solver.js's setBudgets:
 // the browser tests and benchmarks/wasm.py). Seconds are of the worker's clock; hintNodes is a
-// node limit on a hint's search (null: none); hintSeconds null: no clock (hintNodes then needed);
+// node limit on a hint's search (null: none), the one that decides "shortest" (hints.js), and
+// hintSeconds only stops a search that would keep the player waiting (null: no clock);
 // rememberProofs false: each hint searches afresh, as the server's (proven.js).
 
 import { WINNABLE_SECONDS } from "./deals.js";
-import { HINT_SECONDS } from "./hints.js";
+import { HINT_NODES, HINT_SECONDS } from "./hints.js";
 import { REVIEW_SECONDS, WAY_SECONDS } from "./review.js";
 
 export const DEFAULT_BUDGETS = Object.freeze({
   hintSeconds: HINT_SECONDS,
-  hintNodes: null,
+  hintNodes: HINT_NODES,
   reviewSeconds: REVIEW_SECONDS,
   waySeconds: WAY_SECONDS,
   winnableSeconds: WINNABLE_SECONDS,
