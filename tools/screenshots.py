@@ -25,7 +25,9 @@ def main() -> None:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for scheme, suffix in (("light", ""), ("dark", "-dark")):
-            desk = browser.new_page(viewport={"width": 1280, "height": 800}, locale="en-US", color_scheme=scheme)
+            desk = browser.new_page(
+                viewport={"width": 1280, "height": 800}, locale="en-US", color_scheme=scheme
+            )
             desk.goto(f"{url}/?variant=pyramid&deal=1")
             expect(desk.locator("body")).to_have_attribute("data-ready", "1")
             expect(desk.locator("html")).to_have_attribute("data-theme", scheme)

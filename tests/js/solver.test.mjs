@@ -197,13 +197,13 @@ test("a kept shortest search gives the next positions of the deal its bounds, ev
 });
 
 test("the worker's budgets: the defaults are the modules' constants, a bad one is named", () => {
-  assert.deepEqual([DEFAULT_BUDGETS.hintSeconds, DEFAULT_BUDGETS.reviewSeconds, DEFAULT_BUDGETS.hintNodes], [0.5, 2, null]);
+  assert.deepEqual([DEFAULT_BUDGETS.hintSeconds, DEFAULT_BUDGETS.reviewSeconds, DEFAULT_BUDGETS.hintNodes], [10, 2, 1_000_000]);
   const changed = changedBudgets(DEFAULT_BUDGETS, { hintSeconds: null, hintNodes: 500 });
   assert.deepEqual([changed.hintSeconds, changed.hintNodes, changed.reviewSeconds], [null, 500, 2]);
   assert.throws(() => changedBudgets(DEFAULT_BUDGETS, { hintSecs: 1 }), /no such budget: hintSecs/);
   assert.throws(() => changedBudgets(DEFAULT_BUDGETS, { reviewSeconds: -1 }), /reviewSeconds must be seconds, 0 or more, not -1/);
   assert.throws(() => changedBudgets(DEFAULT_BUDGETS, { hintNodes: 0.5 }), /hintNodes must be a whole number/);
-  assert.throws(() => changedBudgets(DEFAULT_BUDGETS, { hintSeconds: null }), /a hint needs a budget/);
+  assert.throws(() => changedBudgets(DEFAULT_BUDGETS, { hintSeconds: null, hintNodes: null }), /a hint needs a budget/);
 });
 
 test("a line of one step is the shortest, and no line of none is asked for", () => {
