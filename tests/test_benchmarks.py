@@ -26,6 +26,8 @@ SCRIPTS = [
     "agents.py",
     "page_bytes.py",
     "daily.py",
+    "difficulty.py",
+    "difficulty_speed.py",
 ]
 NOT_STARTED = {
     "solver_abuse.py": "needs Locust, the `bench` extra that `make load` installs",
