@@ -6,6 +6,7 @@ layers it stands on, and engine from the standard library alone (it is the speci
 
 import ast
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -80,3 +81,12 @@ def test_every_module_belongs_to_a_layer():
     assert loose == set()
     folders = {p.name for p in PACKAGE.iterdir() if p.is_dir() and (p / "__init__.py").exists()}
     assert folders == set(MAY_IMPORT)
+
+
+def test_every_test_file_has_a_name_of_its_own():
+    """pytest imports the test files as top-level modules by name (tests/ has no packages), so two
+    files of one name in two folders stop the whole run at collection ('import file mismatch');
+    make check leaves tests/browser/ out, so only this test sees such a pair before make test does."""
+    tests = Path(__file__).resolve().parent
+    names = Counter(path.name for path in tests.rglob("test_*.py"))
+    assert [name for name, count in names.items() if count > 1] == []
