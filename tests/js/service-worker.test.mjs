@@ -32,11 +32,11 @@ function fakeCaches(held = {}, fetcher = null) {
 
 /** sw.js loaded with a network that answers `answer` (or answer(url)), the release's FILES and
  *  caches held before; `kept` is what the current release's cache is given. */
-function serviceWorker(answer, { files = {}, held = {}, release = "dev" } = {}) {
+function serviceWorker(answer, { files = {}, held = {}, release = "dev", online = true } = {}) {
   const listeners = {};
   const fetched = [];
   const caches = fakeCaches({ [`pyramid-solitaire-${release}`]: {}, ...held }, (url) => context.fetch(url));
-  const self = { location: { origin: "http://game.test" }, addEventListener: (kind, f) => { listeners[kind] = f; },
+  const self = { location: { origin: "http://game.test" }, navigator: { onLine: online }, addEventListener: (kind, f) => { listeners[kind] = f; },
     skipWaiting: async () => {} };
   const context = {
     self, URL, Response, Headers, caches, crypto,
@@ -95,6 +95,19 @@ test("behind a captive portal the kept variant list is answered, not the portal'
   const held = { "pyramid-solitaire-dev": { "/api/variants": new Response(VARIANTS) } };
   const { ask } = serviceWorker(PORTAL(), { held });
   assert.equal(await (await ask("/api/variants")).text(), VARIANTS);
+});
+
+test("offline, the kept variant list is answered with no request; online it is refreshed", async () => {
+  const held = () => ({ "pyramid-solitaire-dev": { "/api/variants": new Response(VARIANTS) } });
+  const offline = serviceWorker(new Response('{"variants": [{"id": "giza"}]}'), { held: held(), online: false });
+  assert.equal(await (await offline.ask("/api/variants")).text(), VARIANTS);
+  await settle();
+  assert.deepEqual(offline.fetched, []);
+  const online = serviceWorker(new Response('{"variants": [{"id": "giza"}]}'), { held: held() });
+  assert.equal(await (await online.ask("/api/variants")).text(), VARIANTS);
+  await settle();
+  assert.deepEqual(online.fetched, ["/api/variants"]);
+  assert.equal(await (await online.kept.get("/api/variants")).text(), '{"variants": [{"id": "giza"}]}');
 });
 
 /** The short content hash of web/assets.py. */

@@ -39,7 +39,7 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
-  if (KEPT_API.includes(url.pathname)) event.respondWith(networkFirst(request));
+  if (KEPT_API.includes(url.pathname)) event.respondWith(keptFirst(request));
   else if (request.mode === "navigate") event.respondWith(cacheFirst(request, "/"));
   else if (!url.pathname.startsWith("/api/")) event.respondWith(cacheFirst(request));
   // Everything else (the game API) goes to the network as if there were no service worker.
@@ -113,6 +113,17 @@ async function cacheFirst(request, as = request) {
   if (other) return other;
   if (response) return response;
   return Response.error();
+}
+
+/** The variant list this release's cache holds, at once and with no request when the browser is
+ *  offline (the page asks for it at every load: a failed request each time, issue 37 point 10);
+ *  online, the network's answer refreshes the kept copy for the next load. Without a kept copy,
+ *  the network's answer (networkFirst). */
+async function keptFirst(request) {
+  const kept = await caches.match(request, { cacheName: CACHE });
+  if (!kept) return networkFirst(request);
+  if (self.navigator?.onLine !== false) networkFirst(request).catch(() => {});
+  return kept;
 }
 
 /** The network's answer, kept for later; the kept one when the network fails or answers anything
