@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import pytest
+from browser_helpers import ANIMATIONS_DONE
 from playwright.sync_api import Page
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
@@ -20,4 +21,7 @@ def axe_violations(page: Page) -> list[str]:
     # Evaluated, not added as a script tag: the page's Content-Security-Policy forbids inline scripts.
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.evaluate(AXE.read_text() + "\n;0")
+    # Colours are read after the fades: a dialog half faded in has half its contrast (on a busy
+    # machine axe can run mid-fade; one such failure was seen in a full run at load 10).
+    page.evaluate(ANIMATIONS_DONE)
     return page.evaluate(REPORT)

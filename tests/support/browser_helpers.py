@@ -125,10 +125,12 @@ def api_calls(page: Page) -> list[str]:
 
 
 # Resolves once every finite animation and transition running now (or starting in the next two
-# frames) has finished: an event to wait for, not a guess at how long a slide takes.
+# frames) has finished: an event to wait for, not a guess at how long a slide takes. A paused one
+# (the pause cover holds them) would never finish, so it is not waited for.
 ANIMATIONS_DONE = """async () => {
   await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-  const finite = document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity);
+  const finite = document.getAnimations().filter((a) => a.playState !== "paused"
+    && a.effect?.getTiming().iterations !== Infinity);
   await Promise.all(finite.map((a) => a.finished.catch(() => null)));
 }"""
 
