@@ -127,6 +127,11 @@ def draw_with_storage_full(page: Page, backups: dict[str, str]):
     expect(page.locator("#board")).to_have_attribute("data-moves", "4")
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="regression found at the end of session 8 (2 of 2 runs on 76b3221): with three backups beside "
+    "the save no storage-full toast appears; with none it does. Not traced yet; strict, so the fix is seen",
+)
 def test_storage_full_says_the_game_cannot_be_saved_plays_on_and_keeps_every_backup(page: Page):
     backups = {
         KEY + ".broken": "a broken save",
