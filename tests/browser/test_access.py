@@ -13,6 +13,7 @@ from browser_helpers import (
     animations_done,
     card,
     moves_made,
+    open_link,
     play,
     stop_time,
 )
@@ -30,14 +31,6 @@ WIN_PYRAMID_1 = (
     "draw draw draw draw draw Jc+2h 8d+5s 9c+4d recycle draw 7d+6c"
 )
 SPOKEN = "#announce"
-
-
-def open_link(page: Page, variant: str, deal: int):
-    page.goto(f"/?variant={variant}&deal={deal}")
-    expect(page.locator("body")).to_have_attribute("data-ready", "1")
-    expect(page.locator("#board")).to_have_attribute("data-variant", variant)
-    expect(page.locator("#status-game")).to_have_text(re.compile(rf"{deal}$"))
-    moves_made(page, 0)
 
 
 def no_violations(page: Page, where: str):

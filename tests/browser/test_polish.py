@@ -6,21 +6,13 @@ pyramid and the stock, the wording of a loss by a draw, and an undo of many move
 import re
 
 import pytest
-from browser_helpers import LOSE_GIZA_26, PHONE, WIN_GIZA_18, card, moves_made, play
+from browser_helpers import LOSE_GIZA_26, PHONE, WIN_GIZA_18, card, moves_made, open_link, play
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
 
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 FOCUSED_IN_PANEL = "() => Boolean(document.activeElement.closest('#end-panel'))"
-
-
-def open_link(page: Page, variant: str, deal: int):
-    page.goto(f"/?variant={variant}&deal={deal}")
-    expect(page.locator("body")).to_have_attribute("data-ready", "1")
-    expect(page.locator("#board")).to_have_attribute("data-variant", variant)
-    expect(page.locator("#status-game")).to_have_text(re.compile(rf"{deal}$"))
-    moves_made(page, 0)
 
 
 def test_the_win_panel_keeps_the_focus(new_page):

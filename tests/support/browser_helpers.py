@@ -17,6 +17,15 @@ def moves_made(page: Page, n: int):
     expect(page.locator("#board")).to_have_attribute("data-moves", str(n))
 
 
+def open_link(page: Page, variant: str, deal: int):
+    """Open a share link to a deal and wait until the page shows it, with no move made."""
+    page.goto(f"/?variant={variant}&deal={deal}")
+    expect(page.locator("body")).to_have_attribute("data-ready", "1")
+    expect(page.locator("#board")).to_have_attribute("data-variant", variant)
+    expect(page.locator("#status-game")).to_have_text(re.compile(rf"{deal}$"))
+    moves_made(page, 0)
+
+
 def open_deal(page: Page, variant: str, deal: int):
     """Open the page, pick the variant in the game menu and type the deal number under More."""
     page.goto("/")
