@@ -107,3 +107,18 @@ test("the edges are in range: 0 and a billion games, 0 ms", async () => {
   }), KNOWN, check);
   assert.equal(data.statistics.pyramid.played, 1e9);
 });
+
+test("settings a file leaves out read as their defaults (a page before the theme wrote none, nor does play --save)", async () => {
+  const { theme, ...older } = settingsFrom({});
+  assert.equal(theme, "system");
+  const data = await checkFile(changed((d) => (d.settings = older)), KNOWN, check);
+  assert.deepEqual(settingsFrom(data.settings), settingsFrom({}));
+  assert.ok(await checkFile(changed((d) => (d.settings = {})), KNOWN, check));
+  assert.ok(await checkFile(changed((d) => (d.settings.theme = "dark")), KNOWN, check));
+});
+
+test("a setting with a value the page has not, or one it does not know, is refused, naming it", async () => {
+  assert.deepEqual(await refusal(changed((d) => (d.settings.theme = "purple"))), { key: "importField", field: "settings.theme" });
+  assert.deepEqual(await refusal(changed((d) => (d.settings.colour = "red"))), { key: "importField", field: "settings.colour" });
+  assert.deepEqual(await refusal(changed((d) => (d.settings = null))), { key: "importField", field: "settings" });
+});

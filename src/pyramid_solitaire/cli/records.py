@@ -21,19 +21,6 @@ from .common import UsageError
 EXPORT_APP = "pyramid-solitaire"
 EXPORT_FORMAT = 1
 SAVE_FORMAT = 3
-# The page's settings as it reads them when none are stored (store.js, settingsFrom): an import
-# must carry settings, and these are the ones a fresh page has.
-DEFAULT_SETTINGS = {
-    "lang": None,
-    "large": False,
-    "autoPause": True,
-    "variant": None,
-    "sound": False,
-    "autoKings": False,
-    "fourColour": False,
-    "back": "blue",
-    "felt": "green",
-}
 
 
 def read_game(text: str, variant: str | None = None) -> Game:
@@ -98,7 +85,7 @@ def export_file(game: Game, elapsed_ms: int = 0, now: datetime | None = None) ->
         "saves": {game.variant.text: save},
         "backups": {},
         "statistics": {},
-        "settings": dict(DEFAULT_SETTINGS),
+        "settings": {},  # the page's defaults: it reads a setting left out as its default
         "favourites": [],
         "recent": [],
         "winnableOnly": [],

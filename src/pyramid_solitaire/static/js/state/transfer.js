@@ -130,11 +130,13 @@ function checkVariants(list, field, known) {
   });
 }
 
-/** The first field where `value` differs from what `normalise` makes of it, or null. */
-function firstDifference(value, normalise, field) {
+/** The first field where `value` differs from what `normalise` makes of it, or null. With
+ *  `leftOut`, a field `value` does not have is taken as the default `normalise` gives it. */
+function firstDifference(value, normalise, field, leftOut = false) {
   if (!isObject(value)) return field;
   const whole = normalise(value);
   for (const key of new Set([...Object.keys(whole), ...Object.keys(value)])) {
+    if (leftOut && !(key in value)) continue;
     if (canonical(whole[key]) !== canonical(value[key])) return `${field}.${key}`;
   }
   return null;
@@ -186,7 +188,9 @@ export async function checkFile(text, known, check) {
     if (field) throw bad(field);
   }
   checkGoals(data, known);
-  const settingsField = firstDifference(data.settings, store.settingsFrom, "settings");
+  // A setting the file leaves out reads as its default: a page older than the setting (the
+  // theme came with issue 37) did not write it, and play --save writes none.
+  const settingsField = firstDifference(data.settings, store.settingsFrom, "settings", true);
   if (settingsField) throw bad(settingsField);
   checkVariants(data.favourites, "favourites", known);
   checkVariants(data.recent, "recent", known);
