@@ -10,7 +10,10 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
+from pyramid_solitaire.engine.deal import Deal
 from pyramid_solitaire.engine.variants import VARIANTS
+from pyramid_solitaire.goals.grades import GRADES, difficulty
+from pyramid_solitaire.goals.index import indexed
 from pyramid_solitaire.research import environment
 from pyramid_solitaire.research.environment import (
     ACTIONS,
@@ -153,9 +156,20 @@ def test_the_pictures_show_the_position():
     assert "Kc" in text.render()
 
 
-def test_reset_options_are_checked_and_difficulty_waits_for_the_grades():
+def test_reset_options_are_checked():
     env = PyramidSolitaireEnv()
     with pytest.raises(ValueError, match="reset options are deal, difficulty, not dael"):
         env.reset(options={"dael": 3})
-    with pytest.raises(ValueError, match="no graded deals yet"):
-        env.reset(options={"difficulty": "easy"})
+    with pytest.raises(ValueError, match="grade 'hardest'"):
+        env.reset(options={"difficulty": "hardest"})
+
+
+@pytest.mark.parametrize("grade", GRADES)
+def test_reset_with_a_difficulty_deals_a_graded_deal_of_it(grade):
+    env = PyramidSolitaireEnv("giza")
+    dealt = [env.reset(seed=seed, options={"difficulty": grade})[1]["deal"] for seed in (1, 2, 3, 1)]
+    for number in dealt:
+        assert difficulty(Deal.from_number("giza", number)).grade == grade
+        assert number in indexed("giza", grade)
+    assert dealt[0] == dealt[3]  # a seeded reset picks the same deal
+    assert len(set(dealt)) > 1  # and the seed matters

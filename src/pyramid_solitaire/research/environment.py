@@ -23,7 +23,8 @@ under another card), AVAILABLE (playable now), UNDER (face up in a Giza pile, un
 Reward: 1 when the pyramid is cleared, else 0; an episode ends when won or stuck (terminated) or
 after `max_steps` steps (truncated). `oracle()` solves the current position exactly.
 `render_mode` "ansi" draws the layout as text, "rgb_array" as a picture (research/picture.py).
-`reset(seed=n)` seeds the deals drawn; `reset(options={"deal": n})` names one.
+`reset(seed=n)` seeds the deals drawn; `reset(options={"deal": n})` names one, and
+`reset(options={"difficulty": "hard"})` draws a deal of that grade (docs/difficulty.md).
 
 >>> env = PyramidSolitaireEnv("giza")
 >>> observation, info = env.reset(options={"deal": 7})
@@ -31,6 +32,7 @@ after `max_steps` steps (truncated). `oracle()` solves the current position exac
 (8, 102)
 """
 
+import random
 from typing import Any
 
 import gymnasium as gym
@@ -191,9 +193,17 @@ class PyramidSolitaireEnv(gym.Env[dict[str, Any], np.int64]):
 
 
 def graded_deal(variant: str, difficulty: Any, rng: np.random.Generator) -> int:
-    """A deal of `variant` of the grade `difficulty`, drawn with `rng`: the hook for the graded
-    deal lists (issue 34), refused until they exist."""
-    raise ValueError(f"no graded deals yet: reset(options={{'difficulty': {difficulty!r}}}) is not available")
+    """A deal of `variant` of the grade `difficulty` (easy, medium, hard, expert): one of the
+    graded deal lists that ship with the package (goals/index.py), graded again as it is picked,
+    drawn with `rng`, so a seeded reset picks the same deal. An unknown grade is a ValueError."""
+    from ..goals.grades import parse_grade
+    from ..goals.index import pick
+
+    grade = parse_grade(difficulty)
+    found = pick(variant, grade, 1, random.Random(int(rng.integers(2**63))), search=False)
+    if not found:
+        raise ValueError(f"the graded deal lists hold no {grade} deal of {variant}")
+    return found[0]
 
 
 def register() -> None:
