@@ -1,8 +1,8 @@
 """Rule options in the page (issue 36): a share link with options plays them (an overlap pair,
 passes past three shown as such), the save keeps the variant's text through a reload, a link
 with options the page cannot play is refused saying why (never played under other rules), the
-solver's features say they are not there for options it does not play, and the games menu
-lists the named rule sets in English and German."""
+solver hints under the options, and the games menu lists the named rule sets in English and
+German."""
 
 import re
 
@@ -33,8 +33,8 @@ def test_a_share_link_with_options_plays_an_overlap_pair_and_passes_without_end(
         expect(page.locator("#status-passes")).to_have_text(f"{n}/\u221e")
         said = re.compile(rf"The waste is turned over: pass {n}\.\s*$")
         expect(page.locator("#announce")).to_have_text(said)
-    page.click("#btn-hint")  # the solver does not play these options yet: no hint, and it says so
-    expect(page.locator("#toast-text")).to_contain_text(f"not there for {NAME} yet")
+    page.click("#btn-hint")  # the page's kernel plays the options: a shortest line of them
+    expect(page.locator("#toast-text")).to_contain_text("(It starts a shortest winning line: 27 moves.)")
     page.reload()  # the save keeps the text: the same rules, the same moves
     expect(page.locator("#board")).to_have_attribute("data-variant", TEXT)
     moves_made(page, played)

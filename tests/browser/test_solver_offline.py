@@ -10,6 +10,7 @@ from browser_helpers import (
     LOSE_GIZA_26,
     WIN_GIZA_18,
     api_calls,
+    follow_hint,
     giza_26_loss_explained_and_undone,
     moves_made,
     play,
@@ -79,6 +80,47 @@ def test_offline_winnable_only_and_the_daily_deal_come_from_the_page(new_page):
     expect(page.locator("#toast")).to_have_text("A winnable deal: the solver has proven it.", timeout=30_000)
     number = int(re.search(r"Deal (\d+)$", page.locator("#status-game").inner_text())[1])
     game = Game("giza", number=number)
+    for move in solve(game.deal).line:
+        game.play(move)
+    assert game.is_won
+    assert [c for c in calls if c != "variants"] == [], calls
+
+
+def test_offline_the_rule_options_get_hints_reviews_the_way_and_winnable_deals(new_page):
+    """The page's kernel plays every option set (issue 36): unlimited passes get a shortest hint
+    of the native length, a review and the way; overlap discards a winnable-only deal."""
+    page = new_page()
+    calls = api_calls(page)
+    page.goto("/?variant=unlimited&deal=1")
+    expect(page.locator("#status-game")).to_have_text(re.compile(r"Deal 1$"), timeout=20_000)
+    reload_offline(page)
+    expect(page.locator("#board")).to_have_attribute("data-variant", "unlimited")
+    steps = len(solve(Game("unlimited", number=1).deal, shortest=True).line)
+    page.click("#btn-hint")
+    expect(page.locator("#toast")).to_contain_text(f"(It starts a shortest winning line: {steps} moves.)")
+    for n in (1, 2, 3):
+        follow_hint(page, n)
+    page.click("#btn-more")
+    page.click("#btn-moves")
+    page.click("#btn-review")
+    marks = page.locator("#move-list li")
+    expect(marks.nth(0)).to_have_attribute("data-mark", "winnable", timeout=30_000)
+    assert marks.evaluate_all("items => items.map(i => i.dataset.mark)") == ["winnable"] * 3
+    page.click("#btn-way-start")
+    for _ in range(4):
+        page.click("#btn-watch-faster")
+    expect(page.locator("#watch-status")).to_have_text(re.compile(rf"^Won in {steps} moves"), timeout=60_000)
+    page.click("#btn-review-close")
+
+    type_deal(page, "overlap", 1)
+    moves_made(page, 0)
+    page.click("#btn-more")
+    page.check("#winnable-check")
+    page.keyboard.press("Escape")
+    page.click("#btn-new")
+    expect(page.locator("#toast")).to_have_text("A winnable deal: the solver has proven it.", timeout=30_000)
+    number = int(re.search(r"Deal (\d+)$", page.locator("#status-game").inner_text())[1])
+    game = Game("overlap", number=number)
     for move in solve(game.deal).line:
         game.play(move)
     assert game.is_won

@@ -76,20 +76,28 @@ test("with no solver in the page, the server's hint is the answer", async () => 
   assert.deepEqual(asked, [["/api/hint", { record: RECORD }]]);
 });
 
-test("options the solver does not play: no hint, review or way, and no request for one", async () => {
-  globalThis.fetch = () => assert.fail("no request: neither the page's solver nor the server plays these");
-  for (const variant of ["overlap", "unlimited", "original", "pyramid:win=all", "classic:passes=4"]) {
-    const record = { ...RECORD, variant };
-    assert.equal(local.solverPlays(variant), false, variant);
-    for (const ask of [local.hint, local.review, local.way]) {
-      await assert.rejects(ask(record), (err) => err instanceof local.NotForOptions && err.feature === "options", variant);
-    }
-    await assert.rejects(local.newGame(variant, null, { daily: "2026-12-01" }), local.NotForOptions);
-    const dealt = await local.newGame(variant, null, { winnable_only: true });
-    assert.deepEqual([dealt.winnable, dealt.options, dealt.view.variant], [false, true, variant], "a random deal, not proven");
+test("every option set goes to the solver: with none in the page, the server's hint", async () => {
+  console.warn = () => {};
+  const asked = [];
+  globalThis.fetch = async (path, init) => {
+    const { record } = JSON.parse(init.body);
+    asked.push([path, record.variant]);
+    const body = { record, view: {}, hint: { verdict: "winnable", move: "draw" } };
+    return new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } });
+  };
+  const variants = ["overlap", "unlimited", "original", "pyramid:win=all", "classic:passes=32"];
+  for (const variant of variants) {
+    for (const ask of [local.hint, local.review, local.way]) assert.equal((await ask({ ...RECORD, variant })).hint.move, "draw");
   }
-  for (const variant of ["pyramid", "giza", "classic:passes=3", "open-stock:passes=1", "no such game"]) {
-    assert.equal(local.solverPlays(variant), true, variant);
+  const paths = ["/api/hint", "/api/review", "/api/way"];
+  assert.deepEqual(asked, variants.flatMap((variant) => paths.map((path) => [path, variant])));
+});
+
+test("a deal of a grade with options: random and said so, as grades are the six variants'", async () => {
+  globalThis.fetch = () => assert.fail("no request: no grades for options anywhere");
+  for (const variant of ["overlap", "unlimited", "original", "pyramid:win=all"]) {
+    const dealt = await local.newGame(variant, null, { grade: "easy" });
+    assert.deepEqual([dealt.grade, dealt.options, dealt.view.variant], [null, true, variant]);
   }
   const moved = await local.move({ ...RECORD, variant: "unlimited" }, "draw");
   assert.deepEqual([moved.view.passes, moved.view.passes_left, moved.view.recycles], [null, null, 0]);

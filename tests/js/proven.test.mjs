@@ -43,3 +43,15 @@ test("the oldest positions go first past the size", () => {
   for (const move of LINE.slice(0, -5)) game.play(move);
   assert.deepEqual(proven.line(game), LINE.slice(-5));
 });
+
+test("with unlimited passes a pass more is the same position: its count is not in the key", () => {
+  const proven = new Proven(k);
+  const game = new Game("unlimited", { deal: 1 });
+  proven.remember(game.deal, game.state, LINE);
+  for (let pass = 1; pass <= 40; pass++) { // past the kernel's 31 recycles: no count wraps round
+    for (let draw = 0; draw < 24; draw++) game.play("draw");
+    game.play("recycle");
+  }
+  assert.deepEqual(proven.line(game), LINE, "the start again, after 40 recycles");
+  assert.equal(proven.line(new Game("pyramid", { deal: 1 })), null, "another variant's text knows nothing");
+});

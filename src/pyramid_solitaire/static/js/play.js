@@ -12,7 +12,6 @@ import { t, variantName } from "./text/i18n.js";
 import { explain } from "./text/refusals.js";
 import { entryFor } from "./text/variant-names.js";
 import { RulesError } from "./rules/errors.js";
-import { solverPlays } from "./state/local.js";
 import { moveSpoken, undoSpoken, wonText } from "./text/spoken.js";
 import { dayText } from "./view/screen.js";
 import * as stats from "./state/stats.js";
@@ -20,7 +19,7 @@ import * as store from "./state/store.js";
 
 const IDLE_PAUSE_MS = 5 * 60 * 1000;
 // What the player is told when a feature that needs the server finds it out of reach.
-const NEEDS_SERVER = { hint: "hintOffline", daily: "dailyOffline", solver: "solverMissing", options: "solverOptions" };
+const NEEDS_SERVER = { hint: "hintOffline", daily: "dailyOffline", solver: "solverMissing" };
 
 /**
  * deps: session, clock, screen, board, messages ({say}), ui ({selected, hint, paused}),
@@ -214,7 +213,6 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
 
   /** Stuck: ask the solver since when the game was lost, without counting it as a hint. */
   function explainLoss() {
-    if (!solverPlays(variant().id)) return; // no hint for these options: nothing to say since when
     session.hint().then((h) => h && showHint(h));
   }
 
@@ -270,7 +268,7 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
     } else if (answer.grade) {
       say(t("gradeDealt", { grade: t(`grade-${answer.grade}`) }));
     } else if (answer.grade === null) {
-      say(t(answer.offline ? "gradeOffline" : "gradeUnfound"), 8000);
+      say(t(answer.options ? "gradeOptions" : answer.offline ? "gradeOffline" : "gradeUnfound", { name: variantName(variant()) }), 8000);
     } else if (answer.winnable === true) {
       say(t("winnableProven"));
     } else if (answer.winnable === false) {
@@ -279,7 +277,7 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
   }
 
   /** A random deal instead of a proven one: no proof in time, or no server to prove it. */
-  const sayUnproven = (answer) => say(t(answer.options ? "solverOptions" : answer.offline ? "winnableOffline" : "winnableUnproven",
+  const sayUnproven = (answer) => say(t(answer.offline ? "winnableOffline" : "winnableUnproven",
     { name: variantName(variant()) }), 8000);
 
   /** The id of variant `text` in the session's list (its canonical text): a text with options

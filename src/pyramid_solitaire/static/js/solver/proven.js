@@ -17,7 +17,7 @@ export class Proven {
   }
 
   key(deal, state) {
-    return `${deal.variant.text} ${deal.cards.join(",")} ${stateKey(this.kernel, state)}`; // the text: options change answers
+    return `${deal.variant.text} ${deal.cards.join(",")} ${stateKey(this.kernel, state, deal.variant.recycles === null)}`; // the text: options change answers
   }
 
   /** `line` (move texts) is proven a shortest winning line from `state` of `deal`. */

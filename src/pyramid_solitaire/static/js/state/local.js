@@ -12,7 +12,7 @@ import * as solver from "../net/solver.js";
 import { RulesError } from "../rules/errors.js";
 import { Game, oneDealSource } from "../rules/game.js";
 import { answer } from "../rules/view.js";
-import { DEFAULT_VARIANT, getVariant } from "../rules/variants.js";
+import { getVariant, VARIANTS } from "../rules/variants.js";
 
 /** A feature that only the server offers, asked for while it cannot be reached. */
 export class NeedsServer extends api.Offline {
@@ -67,32 +67,19 @@ async function fromServer(feature, request) {
   }
 }
 
-/** The solver cannot play the variant's options yet: no hint rather than a wrong one. */
-export class NotForOptions extends api.Offline {
-  constructor(variant) {
-    super(`the solver does not play ${variant} yet`);
-    this.feature = "options"; // play.js says hints are not there for these rules
-  }
-}
-
-/** Whether the solver (the kernel, natively and as WebAssembly) plays the variant: today at most
- *  three passes, no overlap discards and the pyramid as the goal, as solver/search.py refuses
- *  the rest. Widen it where the kernel learns the options (issue 36). */
-export function solverPlays(text = DEFAULT_VARIANT) {
-  let v;
+/** Whether deals of `text` have grades: the six variants only (goals/thresholds.js measures
+ *  them), not a variant with options, which has none. */
+function graded(text) {
   try {
-    v = getVariant(text);
+    return Object.hasOwn(VARIANTS, getVariant(text).text);
   } catch {
-    return true; // a text the rules refuse: refused where the record is read, with its code
+    return true; // a text the rules refuse: refused where the deal is made, with its code
   }
-  return !v.overlap && v.recycles !== null && v.recycles <= 2 && v.win === "pyramid";
 }
 
 /** The page's solver when it runs, else the server (for browsers without WebAssembly, or a
- *  broken kernel.wasm), and only where the page came from one; neither for options the solver
- *  does not play. */
-async function solved(feature, inPage, request, variant) {
-  if (!solverPlays(variant)) throw new NotForOptions(variant);
+ *  broken kernel.wasm), and only where the page came from one. Both play every option set. */
+async function solved(feature, inPage, request) {
   try {
     return await inPage();
   } catch (err) {
@@ -140,9 +127,9 @@ export async function newGame(variant, deal = null, options = {}) {
   await locally(() => oneDealSource(Object.keys(given).filter((name) => given[name])));
   if (deal !== null) return dealt({ deal: String(deal) });
   const server = () => api.newGame(variant, null, options);
-  if (options.daily) return solved("daily", () => solver.dailyGame(variant, options.daily), server, variant);
+  if (options.daily) return solved("daily", () => solver.dailyGame(variant, options.daily), server);
   if (!options.winnable_only && !options.grade) return dealt(random());
-  if (!solverPlays(variant)) return dealt(random(), options.grade ? { grade: null, options: true } : { winnable: false, options: true }); // no proof for these rules
+  if (options.grade && !graded(variant)) return dealt(random(), { grade: null, options: true });
   try {
     return await (options.grade ? solver.gradedGame(variant, options.grade) : solver.winnableGame(variant));
   } catch (err) {
@@ -156,8 +143,8 @@ export async function newGame(variant, deal = null, options = {}) {
   }
 }
 
-export const hint = (record) => solved("hint", () => solver.hint(record), () => api.hint(record), record.variant);
-export const review = (record) => solved("review", () => solver.review(record), () => api.review(record), record.variant);
-export const way = (record) => solved("way", () => solver.way(record), () => api.way(record), record.variant);
+export const hint = (record) => solved("hint", () => solver.hint(record), () => api.hint(record));
+export const review = (record) => solved("review", () => solver.review(record), () => api.review(record));
+export const way = (record) => solved("way", () => solver.way(record), () => api.way(record));
 /** Start the solver worker now, so the first hint does not wait for it to load. */
 export const warmSolver = () => solver.available();

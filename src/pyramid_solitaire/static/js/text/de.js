@@ -54,6 +54,7 @@ export const STRINGS = {
   "grade-medium": "Mittel", "grade-hard": "Schwer", "grade-expert": "Experte",
   gradeDealt: "Eine Partie der Stufe {grade}, als gewinnbar bewiesen.",
   gradeUnfound: "In der Zeit fand sich keine Partie dieser Stufe, darum ist diese Partie zufällig und ohne Stufe.",
+  gradeOptions: "Stufen gibt es nur für die sechs Varianten ohne Optionen, darum ist diese Partie von {name} zufällig und ohne Stufe.",
   gradeOffline: "Partien nach Stufe braucht den Löser, der hier gerade nicht läuft, darum ist diese Partie zufällig.",
   wonGrade: "Stufe: {grade}.", statsGrade: "{grade}: {played} gespielt, {won} gewonnen ({rate})",
   winnableUnproven: "In der Zeit ließ sich keine gewinnbare Partie beweisen, darum ist diese zufällig: es ist vielleicht nicht zu gewinnen.",
@@ -66,7 +67,6 @@ export const STRINGS = {
   serverDown: "Der Spielserver antwortet nicht. Versuch es gleich noch einmal.",
   hintOffline: "Hinweise brauchen den Spielserver, der gerade nicht erreichbar ist. Spiel weiter: Sobald du online bist, gibt es wieder Hinweise.",
   solverMissing: "Der Löser konnte nicht geladen werden: hier gibt es keine Hinweise, keine Rückschau und keine Partie des Tages. Spiel weiter: Alle Züge gehen wie bisher.",
-  solverOptions: "Hinweise, Rückschau und die Partie des Tages gibt es für {name} noch nicht: Der Löser kennt diese Regeln nicht. Spiel weiter: Alle Züge gehen.",
   optionTo: " bis ", optionOr: " oder ", // an option's allowed values: 1 to 32 or unlimited
   sharedRefused: "Der geteilte Link lässt sich hier nicht spielen: {reason}",
   dailyOffline: "Die Partie des Tages braucht den Spielserver, der gerade nicht erreichbar ist. Versuch es wieder, wenn du online bist.",

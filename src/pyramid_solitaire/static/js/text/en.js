@@ -53,6 +53,7 @@ export const STRINGS = {
   gradeWord: "Grade", gradeLabel: "Difficulty of new games in {name}", "grade-any": "Any", "grade-easy": "Easy", "grade-medium": "Medium",
   "grade-hard": "Hard", "grade-expert": "Expert", gradeDealt: "A deal graded {grade}, proven winnable.",
   gradeUnfound: "No deal of that grade was found in time, so this deal is random and has no grade.",
+  gradeOptions: "Grades are measured for the six variants without options, so this deal of {name} is random and has no grade.",
   gradeOffline: "Deals by grade need the solver, which cannot run here now, so this deal is random.",
   wonGrade: "Grade: {grade}.", statsGrade: "{grade}: {played} played, {won} won ({rate})",
   winnableUnproven: "No winnable deal was proven in time, so this deal is random: it may not be winnable.",
@@ -65,7 +66,6 @@ export const STRINGS = {
   serverDown: "The game server does not answer. Try again in a moment.",
   hintOffline: "Hints need the game server, which cannot be reached now. Play on: hints work again when you are online.",
   solverMissing: "The solver could not be loaded: no hints, review or daily deal here. Play on: every move works as before.",
-  solverOptions: "Hints, review and the daily deal are not there for {name} yet: the solver does not play these rules. Play on: every move works.",
   optionTo: " to ", optionOr: " or ", // an option's allowed values: 1 to 32 or unlimited
   sharedRefused: "The shared link cannot be played here: {reason}",
   dailyOffline: "The daily deal needs the game server, which cannot be reached now. Try again when you are online.",
