@@ -30,6 +30,20 @@ def test_static_files_count_under_their_route_not_unmatched():
     assert 'pyramid_solitaire_requests_total{route="unmatched",status="404"} 1.0' in counted  # no route
 
 
+def test_a_body_refused_before_routing_counts_under_its_route():
+    """BodyLimit answers 413 before the app routes it, so the label comes from matching the path
+    against the routes, each router's included (routes/)."""
+    client = TestClient(create_app())
+    assert (
+        client.post(
+            "/api/hint", content=b"x" * 70_000, headers={"content-type": "application/json"}
+        ).status_code
+        == 413
+    )
+    counted = lines(client, "pyramid_solitaire_requests_total")
+    assert 'pyramid_solitaire_requests_total{route="/api/hint",status="413"} 1.0' in counted
+
+
 # prometheus-client picks its multiprocess values when imported: serve's workers import it with
 # PROMETHEUS_MULTIPROC_DIR set, so the several-workers case runs in a fresh interpreter.
 SHOW = """

@@ -9,8 +9,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from pyramid_solitaire.web import create_app
-from pyramid_solitaire.web.application import STATIC
 from pyramid_solitaire.web.offline import service_worker_source
+from pyramid_solitaire.web.settings import STATIC
 
 client = TestClient(create_app())
 

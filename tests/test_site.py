@@ -6,7 +6,7 @@ import json
 import pytest
 
 from pyramid_solitaire.cli import main
-from pyramid_solitaire.web.application import variants_answer
+from pyramid_solitaire.web.routes.about import variants_answer
 from pyramid_solitaire.web.site import SiteError, write_site
 
 

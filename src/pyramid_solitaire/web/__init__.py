@@ -4,8 +4,9 @@ The server keeps no per-player state. The browser holds the game record (Game.to
 sends it with every request; the server loads it, does one thing, and answers with the new
 record and a `view` of the position that the page draws as it is.
 
-    application  the composition root: middleware, error answers, routes, the page
-    models       request bodies         (engine/view.py: engine <-> JSON)
+    application  the composition root: the app's parts, middleware, then the routers
+    routes/      one router per resource: health, about, deals, games, hints, page
+    models       request bodies         answers    the answers /openapi.json describes
     deals        which deal to play     solving    the shared solver: hints, winnable deals
     errors       error answers          fairness   the solver's rate limit per client address
     headers      security headers       access     one log line per request

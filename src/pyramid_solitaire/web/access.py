@@ -47,8 +47,16 @@ def route_of(scope, routes) -> str:
     the route its path would have taken."""
     # A mount (/static) moved the path into root_path as it routed: match on the path as it came.
     probe = {**scope, "root_path": scope.get("app_root_path", scope.get("root_path", ""))}
-    route = scope.get("route") or next((r for r in routes if r.matches(probe)[0].value), None)
+    route = scope.get("route") or next((r for r in each_route(routes) if r.matches(probe)[0].value), None)
     return getattr(route, "path", None) or "unmatched"
+
+
+def each_route(routes):
+    """The app's routes, each router's (routes/) in its place: FastAPI keeps an included router
+    as one entry (since 0.13x; before, its routes were copied in), which matches but names no path."""
+    for route in routes:
+        included = getattr(route, "original_router", None)
+        yield from each_route(included.routes) if included is not None else (route,)
 
 
 class AccessLog:

@@ -131,3 +131,14 @@ WHY = {
 # What every route may answer, and what every route with a body may (limits.py, errors.py).
 ANY_ROUTE = (503,)
 WITH_BODY = (400, 408, 413, 422, 503)
+
+
+def documented(model: type[BaseModel], *refused: int) -> dict[str, Any]:
+    """A route's `responses`: its answer's model and its refusals. The routes answer dicts, which
+    FastAPI sends as they are (response_model None: no second validation, and the function's
+    return annotation is not read as a model)."""
+    return {"response_model": None, "responses": {200: {"model": model}, **refusals(*refused)}}
+
+
+GAME = documented(GameAnswer, *WITH_BODY)
+SOLVER_GAME = documented(GameAnswer, *WITH_BODY, 429)  # the routes that spend solver tokens

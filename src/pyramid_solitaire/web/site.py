@@ -18,10 +18,10 @@ from pathlib import Path
 
 import brotli
 
-from .application import variants_answer
-from .assets import STATIC
 from .headers import CSP
 from .offline import TEMPLATE, service_worker_source
+from .routes.about import variants_answer
+from .settings import STATIC
 
 HEADERS = f"""/*
   Content-Security-Policy: {CSP}

@@ -6,8 +6,9 @@ belong to that app alone.
 
 import threading
 from contextlib import asynccontextmanager, contextmanager
+from typing import Annotated
 
-from fastapi import FastAPI
+from fastapi import Depends, FastAPI, Request
 
 from ..engine.game import Game
 from ..solver.hints import advice, unchecked, winnable_deal
@@ -87,3 +88,12 @@ async def warm_solver(app: FastAPI):
     """Load the compiled solver beside the first requests, so the first hint is not spent on it."""
     threading.Thread(target=app.state.solver.load, daemon=True).start()
     yield
+
+
+def app_solver(request: Request) -> SharedSolver:
+    """The solver of the app that answers the request (FastAPI dependency)."""
+    solver: SharedSolver = request.app.state.solver
+    return solver
+
+
+Solver = Annotated[SharedSolver, Depends(app_solver)]  # a route's parameter: the app's solver

@@ -1,0 +1,43 @@
+"""A new game: which deal it plays (deals.py), one source at a time."""
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+
+from ...engine.decks import daily_deal
+from ...engine.game import Game, one_deal_source
+from ...engine.variants import get_variant
+from ...engine.view import answer
+from .. import answers
+from ..deals import graded_deal, parse_day, parse_deal_number, parse_grade
+from ..fairness import WINNABLE_DEAL_COST, spend_on_solver
+from ..models import NewGame
+from ..solving import Solver
+
+router = APIRouter()
+
+
+@router.post("/api/new", **answers.SOLVER_GAME)
+def new(body: NewGame, request: Request, solver: Solver) -> dict[str, Any]:
+    """A new game from at most one deal source: a grade, a deck, a day, winnable only, a number;
+    none: a random deal."""
+    chosen = {"deal": body.deal is not None, "deck": body.deck is not None}
+    chosen |= {"daily": body.daily is not None, "winnable_only": body.winnable_only}
+    chosen |= {"grade": body.grade is not None}
+    one_deal_source([name for name, given in chosen.items() if given])
+    get_variant(body.variant)  # an unknown variant is refused before any search
+    if body.grade is not None:
+        grade = parse_grade(body.grade)  # unknown: a coded 400
+        return answer(Game(body.variant, number=graded_deal(body.variant, grade)), grade=grade)
+    if body.deck is not None:
+        return answer(Game(body.variant, deck=body.deck))
+    if body.daily is not None:
+        day = parse_day(body.daily)
+        return answer(Game(body.variant, number=daily_deal(body.variant, day)), daily=day.isoformat())
+    if body.winnable_only:
+        spend_on_solver(request, WINNABLE_DEAL_COST)
+        # Honest about failure: without a proof in time the deal is random and the answer says so.
+        number = solver.proven_winnable_deal(body.variant)
+        return answer(Game(body.variant, number=number), winnable=number is not None)  # None: random
+    number = None if body.deal is None else parse_deal_number(body.deal)
+    return answer(Game(body.variant, number=number))  # None: a random deal

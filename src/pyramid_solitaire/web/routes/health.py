@@ -1,0 +1,29 @@
+"""The operator's routes: alive, ready, and the figures for Prometheus (none in /openapi.json)."""
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, Response
+
+from ..fairness import client_address
+from ..solving import Solver
+
+router = APIRouter(include_in_schema=False)
+
+
+@router.api_route("/healthz", methods=["GET", "HEAD"])  # HEAD: load balancers
+def healthz() -> dict[str, str]:
+    """Alive: the process answers (a load balancer's liveness check)."""
+    return {"status": "alive"}
+
+
+@router.api_route("/readyz", methods=["GET", "HEAD"], response_model=None)
+def readyz(solver: Solver) -> dict[str, str] | JSONResponse:
+    """Ready: the compiled solver is loaded, so a hint is answered at full speed."""
+    if solver.loaded.is_set():
+        return {"status": "ready"}
+    return JSONResponse({"status": "loading the solver"}, status_code=503, headers={"Retry-After": "1"})
+
+
+@router.get("/metrics")
+def prometheus_metrics(request: Request) -> Response:
+    """The figures (metrics.py), for the addresses it lets read them."""
+    return request.app.state.metrics.answer(client_address(request))
