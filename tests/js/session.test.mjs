@@ -85,6 +85,18 @@ test("another tab's newer save is taken over, not written over", async () => {
   assert.equal(store.parseSave(storage.getItem(store.saveKey("pyramid"))).revision, 2);
 });
 
+test("a game of another variant under a variant's key is moved aside, not played under its name", async () => {
+  // issue 38 point 8: a pyramid save copied under giza's key was played as pyramid, named Giza
+  const text = JSON.stringify({ format: 3, record: { version: 1, variant: "pyramid", deal: 5, moves: ["draw"] }, elapsed: 0 });
+  storage.setItem(store.saveKey("giza"), text);
+  const one = await tab();
+  await one.session.open("giza");
+  assert.equal(one.session.state.view.variant, "giza");
+  assert.equal(one.heard.find((c) => c.type === "position").cause, "new");
+  assert.deepEqual(one.heard.find((c) => c.type === "save-broken").kept, true);
+  assert.equal(storage.getItem(store.backupKey("giza")), text); // kept whole as the backup
+});
+
 test("a save the rules refuse is moved aside and said; a new deal is dealt", async () => {
   storage.setItem(store.saveKey("giza"), JSON.stringify({ format: 3, record: { version: 1, variant: "giza", deal: 7, moves: ["Qs"] }, elapsed: 0 }));
   const one = await tab();

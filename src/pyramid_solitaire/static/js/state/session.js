@@ -139,7 +139,7 @@ export function createSession({ gameService = api, elapsed = () => 0, now = () =
       state.game = null;
       Object.assign(held, { key: store.saveKey(slotName()), revision: 0, record: null, elapsed: null });
       notify({ type: "opening", variant: state.variant, slot });
-      const saved = await patiently(() => saves.restore(slotName(), gameService.state));
+      const saved = await patiently(() => saves.restore(slotName(), ofThisVariant));
       if (saved) held.key = saved.key;
       const stays = saved && saved.blocked ? { type: "save-broken", kept: false, stays: saved.blocked } : null;
       if (saved && saved.answer) {
@@ -154,6 +154,18 @@ export function createSession({ gameService = api, elapsed = () => 0, now = () =
       const answer = await patiently(() => gameService.newGame(state.variant.id, deal, options));
       return show(answer, { cause: "new", newGame: true, deal, options });
     });
+  }
+
+  /** The game service's answer for a saved record, refused as a record when it is a game of
+   *  another variant (a save copied under the wrong key): played, it would show one variant's
+   *  rules under another's name. Refused, it is moved aside like any broken save, never lost. */
+  async function ofThisVariant(record) {
+    const answer = await gameService.state(record);
+    if (answer.view.variant !== state.variant.id) {
+      throw new api.Refused(`a game of ${answer.view.variant}, not ${state.variant.id}`, 400, "record_variant_other",
+        { variant: answer.view.variant });
+    }
+    return answer;
   }
 
   async function loadVariants() {
