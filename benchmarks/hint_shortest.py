@@ -2,7 +2,7 @@
 
 For the first winnable deals of each variant, play a winning line (the solver's, as a player who
 wins might) and ask for a hint at every position on the way, as the browser does. Prints per
-variant the positions asked, the share whose hint is proven shortest (within hints.HINT_SECONDS, the
+variant the positions asked, the share whose hint is proven shortest (within budgets.HINT, the
 hint's whole budget), and the median and slowest hint. Depends on the machine's load: the budget
 is wall-clock time.
 
@@ -17,7 +17,8 @@ import sys
 from pyramid_solitaire.engine.game import Game
 from pyramid_solitaire.engine.variants import VARIANTS
 from pyramid_solitaire.solver import WINNABLE, solve, warm_up
-from pyramid_solitaire.solver.hints import HINT_SECONDS, hint
+from pyramid_solitaire.solver.budgets import HINT
+from pyramid_solitaire.solver.hints import hint
 
 
 def run(variant_id: str, winnable: int) -> None:
@@ -52,7 +53,7 @@ def main() -> int:
     parser.add_argument("--winnable", type=int, default=10, help="winnable deals per variant (default 10)")
     args = parser.parse_args()
     warm_up()
-    print(f"hint budget {HINT_SECONDS} s")
+    print(f"hint budget {HINT.seconds} s")
     for variant_id in args.variant or list(VARIANTS):
         run(variant_id, args.winnable)
     return 0

@@ -2,7 +2,7 @@
 
 For the listed deals (default pyramid deal 7639) and the N deals of 0..9999 whose decision search
 expands the most states, asks for the hint at the start of the game at the default budget
-(hints.HINT_SECONDS): in this process (the solver loaded first), and in a fresh
+(budgets.HINT): in this process (the solver loaded first), and in a fresh
 `pyramid-solitaire hint` process (loading included, as a command-line user meets it). Prints per
 deal the decision's states, then for each way of asking the verdict, whether the move is checked
 and proven shortest, and the hint's seconds (the fresh process's wall time besides). The budget
@@ -25,7 +25,8 @@ from pyramid_solitaire.engine.deal import Deal
 from pyramid_solitaire.engine.game import Game
 from pyramid_solitaire.engine.variants import VARIANTS
 from pyramid_solitaire.solver import solve, warm_up
-from pyramid_solitaire.solver.hints import HINT_SECONDS, hint
+from pyramid_solitaire.solver.budgets import HINT
+from pyramid_solitaire.solver.hints import hint
 
 SEARCHED = range(10_000)
 
@@ -67,7 +68,7 @@ def main() -> int:
         for n in args.deals.split(",")
     ]
     deals += [d for d in hardest(args.variant, args.hardest) if d[0] not in {n for n, _ in deals}]
-    print(f"hint budget {HINT_SECONDS} s, {args.variant}, at the start of the game")
+    print(f"hint budget {HINT.seconds} s, {args.variant}, at the start of the game")
     decided = fresh_decided = 0  # hints that are not "unknown": a checked move, or the proof of loss
     for number, states in deals:
         game = Game(args.variant, number=number)

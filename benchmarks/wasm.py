@@ -45,7 +45,8 @@ from pyramid_solitaire.engine.game import Game  # noqa: E402
 from pyramid_solitaire.engine.variants import VARIANTS  # noqa: E402
 from pyramid_solitaire.research.winrates import parse_range, percentile  # noqa: E402
 from pyramid_solitaire.solver import WINNABLE, solve, warm_up  # noqa: E402
-from pyramid_solitaire.solver.hints import HINT_SECONDS, hint  # noqa: E402
+from pyramid_solitaire.solver.budgets import HINT  # noqa: E402
+from pyramid_solitaire.solver.hints import hint  # noqa: E402
 from pyramid_solitaire.web.site import write_site  # noqa: E402
 
 WASM = ROOT / "src" / "pyramid_solitaire" / "static" / "js" / "solver" / "kernel.wasm"
@@ -240,7 +241,7 @@ def hint_row(
     return {
         "variant": variant,
         "mode": mode,
-        "budget": f"{nodes} nodes" if nodes else f"{HINT_SECONDS} s",
+        "budget": f"{nodes} nodes" if nodes else f"{HINT.seconds} s",
         "hints": len(answers),
         "median": statistics.median(seconds),
         "p99": percentile(seconds, 0.99),
@@ -301,7 +302,7 @@ def hints(
     done = []
     if out and out.exists():
         done = [json.loads(line) for line in out.read_text().splitlines() if line.strip()]
-    budget = f"{nodes} nodes" if nodes else f"{HINT_SECONDS} s"
+    budget = f"{nodes} nodes" if nodes else f"{HINT.seconds} s"
     page = None
     warm_up()
     for variant in variants:
@@ -319,7 +320,7 @@ def hints(
                 if page is None:
                     context, page = open_page(browser, url, offline=True)
                 budgets = {
-                    "hintSeconds": None if nodes else HINT_SECONDS,
+                    "hintSeconds": None if nodes else HINT.seconds,
                     "hintNodes": nodes,
                     "rememberProofs": mode == "page",
                 }

@@ -13,7 +13,7 @@ from helpers import LOSE_GIZA_26, timeless
 from pyramid_solitaire import web
 from pyramid_solitaire.engine.decks import daily_deal
 from pyramid_solitaire.engine.game import Game
-from pyramid_solitaire.solver import UNKNOWN, Solution, hints, solve
+from pyramid_solitaire.solver import UNKNOWN, Solution, budgets, hints, solve
 from pyramid_solitaire.web import solving
 
 app = web.create_app(patient_settings(solver_burst=10**9))  # rate limits have tests of their own
@@ -232,7 +232,7 @@ def test_a_busy_solver_reviews_nothing_and_says_so():
 
 
 def test_reviews_and_ways_spend_solver_tokens_like_hints():
-    burst = solving.REVIEW_COST + solving.WAY_COST  # one review and one way, then nothing
+    burst = budgets.REVIEW.tokens + budgets.WAY.tokens  # one review and one way, then nothing
     small = TestClient(web.create_app(patient_settings(solver_burst=burst, solver_per_second=0.001)))
     record = played("giza", 26, "")
     assert small.post("/api/review", json={"record": record}).status_code == 200

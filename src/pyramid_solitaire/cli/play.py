@@ -132,8 +132,6 @@ def cmd_deal(args: argparse.Namespace, out: IO[str]) -> int:
 PLAY_HELP = """moves: a pair as 7h+6c, a king as Kd, draw, recycle
 also:  undo, redo, moves (list the legal moves), hint, save, help, quit
 cards marked * are available"""
-REVIEW_SECONDS = 10.0
-HINT_SECONDS = 2.0
 
 
 def cmd_play(args: argparse.Namespace, out: IO[str]) -> int:
@@ -197,11 +195,12 @@ def end_review(game: "Game", args: argparse.Namespace, out: IO[str]) -> None:
     """The solver's review of a finished game, as `review` prints it."""
     if args.no_review or not game.moves:
         return
+    from ..solver.budgets import COMMAND_REVIEW_SECONDS
     from ..solver.review import review  # the solver loads only when asked
     from .solving import describe_review
 
     print("Review by the solver:", file=out)
-    print(describe_review(review(game, REVIEW_SECONDS).to_dict()), file=out)
+    print(describe_review(review(game, COMMAND_REVIEW_SECONDS).to_dict()), file=out)
 
 
 def play_command(game: "Game", command: str, out: IO[str], save: str | None = None) -> bool | None:
@@ -218,10 +217,11 @@ def play_command(game: "Game", command: str, out: IO[str], save: str | None = No
         print(" ".join(str(m) for m in game.legal_moves()) or "no move left", file=out)
         return False
     if word == "hint":
+        from ..solver.budgets import PLAY_HINT_SECONDS
         from ..solver.hints import advice  # the solver loads only when asked
         from .solving import describe_hint
 
-        print(describe_hint(advice(game, HINT_SECONDS)), file=out)
+        print(describe_hint(advice(game, PLAY_HINT_SECONDS)), file=out)
         return False
     if word == "save":
         if save is None:

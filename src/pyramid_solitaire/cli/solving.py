@@ -33,8 +33,13 @@ def add_hint(sub: Any) -> None:
         ],
     )
     add_game_file(p)
+    from ..solver.budgets import COMMAND_HINT_SECONDS as seconds  # built for this command alone
+
     p.add_argument(
-        "--time-limit", type=seconds_limit, default=0.5, help="seconds for the solver (default 0.5)"
+        "--time-limit",
+        type=seconds_limit,
+        default=seconds,
+        help=f"seconds for the solver (default {seconds:g})",
     )
     p.add_argument("--json", action="store_true", help="print the hint as JSON")
     p.set_defaults(func=cmd_hint)
@@ -54,8 +59,13 @@ def add_review(sub: Any) -> None:
         ],
     )
     add_game_file(p)
+    from ..solver.budgets import COMMAND_REVIEW_SECONDS as seconds  # built for this command alone
+
     p.add_argument(
-        "--time-limit", type=seconds_limit, default=10.0, help="seconds for the whole review (default 10)"
+        "--time-limit",
+        type=seconds_limit,
+        default=seconds,
+        help=f"seconds for the whole review (default {seconds:g})",
     )
     p.add_argument("--json", action="store_true", help="print the review as JSON")
     p.set_defaults(func=cmd_review)

@@ -5,6 +5,7 @@ _kernel    the kernel in C (c/: decision search, loss proofs, IDA* shortest sear
 reference  plain-Python searches, the readable specification the kernel is held to
 hints      the next move of a winning line, or why the game is lost
 review     each move of a game marked against the solver; the shortest way
+budgets    every search's time limit, and the solver tokens a server request pays
 """
 
 from .reference import reference_shortest, reference_solve

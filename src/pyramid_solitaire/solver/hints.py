@@ -14,6 +14,7 @@ from typing import Any
 
 from ..engine.deal import Move
 from ..engine.game import Game
+from .budgets import HINT, WINNABLE_DEAL
 from .review import last_winnable
 from .search import UNWINNABLE, WINNABLE, solve
 
@@ -28,11 +29,9 @@ class HintVerdict(StrEnum):
 
 
 WON = HintVerdict.WON
-# Well under a second, as the browser needs. Deciding comes first and may take all of it (a proven
-# winning move is the promise, typically in a millisecond); the search for a shortest line gets
-# what is left. A client
-# that asks for many hints is held back by its solver tokens (web/fairness.py), not by this.
-HINT_SECONDS = 0.5
+# A hint's time limit (budgets.HINT: well under a second, as a player waits for it). Deciding comes
+# first and may take all of it; the search for a shortest line gets what is left. A client that
+# asks for many hints is held back by its solver tokens (web/fairness.py), not by this.
 
 
 @dataclass(frozen=True)
@@ -65,7 +64,7 @@ class Hint:
         }
 
 
-def hint(game: Game, time_limit: float = HINT_SECONDS) -> Hint:
+def hint(game: Game, time_limit: float = HINT.seconds) -> Hint:
     """The exact hint for the game's current position, within `time_limit` seconds."""
     started = time.perf_counter()
 
@@ -97,12 +96,14 @@ def unchecked(game: Game) -> Hint:
     return Hint(HintVerdict.UNKNOWN, move=moves[0]) if moves else Hint(HintVerdict.UNWINNABLE)
 
 
-def advice(game: Game, time_limit: float = HINT_SECONDS) -> dict[str, Any]:
+def advice(game: Game, time_limit: float = HINT.seconds) -> dict[str, Any]:
     """The hint as the page and the command line show it: one code path for both."""
     return hint(game, time_limit).to_dict(game)
 
 
-def winnable_deal(variant_id: str, pick_number: Callable[[], int], time_limit: float = 2.0) -> int | None:
+def winnable_deal(
+    variant_id: str, pick_number: Callable[[], int], time_limit: float = WINNABLE_DEAL.seconds
+) -> int | None:
     """A deal number the solver proves winnable, trying numbers from `pick_number()` until
     `time_limit` seconds are spent; None if no proof came in time (the page then says so)."""
     started = time.perf_counter()

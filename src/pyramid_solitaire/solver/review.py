@@ -16,9 +16,8 @@ from typing import Any
 
 from ..engine.deal import Move, State
 from ..engine.game import Game
+from .budgets import REVIEW
 from .search import UNKNOWN, UNWINNABLE, WINNABLE, Verdict, solve
-
-REVIEW_SECONDS = 2.0  # the page's budget for one review: decisions first, then the shortest lines
 
 
 class Mark(StrEnum):
@@ -161,7 +160,7 @@ class Review:
         }
 
 
-def review(game: Game, time_limit: float = REVIEW_SECONDS) -> Review:
+def review(game: Game, time_limit: float = REVIEW.seconds) -> Review:
     """Review the played moves of `game` (its redo path is not part of the game) in `time_limit`
     seconds: the winnability of every position first, then the shortest lines."""
     started = time.perf_counter()

@@ -1,12 +1,14 @@
 """A fair share of the solver: a token bucket per client address for every request that makes the
-solver work (hints, winnable-only deals, later reviews). Moves and everything else are never limited.
+solver work (hints, reviews, the way, winnable-only deals). Moves and everything else are never
+limited.
 
-A bucket holds `burst` tokens and gains `per_second` of them back; a request spends its cost, and
-one that finds too few tokens is answered 429 with Retry-After, at once, without queueing. The
+A bucket holds `burst` tokens and gains `per_second` of them back; a request pays its search's
+tokens (`charge`, the one place that takes them; the costs and defaults are solver/budgets.py's),
+and one that finds too few is answered 429 with Retry-After, at once, without queueing. The
 burst is far above what a person reaches by hand; the rate bounds how much of the solver one
-address can keep busy (half a token a second, and a hint searches at most half a second: a
-quarter of one solver slot). The address is the socket's peer, or the one a trusted
-proxy forwarded (server.py hands uvicorn the list of proxies to trust, and only those).
+address can keep busy (a quarter of one solver slot, by default). The address is the socket's
+peer, or the one a trusted proxy forwarded (server.py hands uvicorn the proxies to trust, and only
+those).
 
 With several workers (`serve --workers N`) the buckets live in one table that the supervisor makes
 as an anonymous memory file and hands every worker as a descriptor (BucketTable), and every
@@ -32,11 +34,9 @@ from multiprocessing.reduction import DupFd
 from fastapi import FastAPI, Request
 
 from ..engine.errors import Refusal
+from ..solver.budgets import Budget
 from .errors import refused
 
-# The burst (settings.solver_burst, 30) is what a person never reaches: a few hints a minute;
-# thirty in a row is a script. The rate (solver_per_second, 0.5): one hint every two seconds, sustained.
-WINNABLE_DEAL_COST = 4.0  # a winnable-only deal may search for 2 s: four hints' worth
 MAX_ADDRESSES = 10_000  # buckets kept; full ones are forgotten first (a full bucket is a new one)
 
 
@@ -236,14 +236,11 @@ def client_address(request: Request) -> str:
     return host
 
 
-def solver_work(request: Request) -> None:
-    """FastAPI dependency for a route whose every call makes the solver work: one token."""
-    spend_on_solver(request, 1.0)
-
-
-def spend_on_solver(request: Request, cost: float) -> None:
-    """For a route that makes the solver work only sometimes (New game, winnable only)."""
-    request.app.state.solver_buckets.spend(client_address(request), cost)  # the app's own buckets
+def charge(request: Request, search: Budget) -> None:
+    """Take the search's tokens from the client's bucket (the app's own buckets), or raise
+    RateLimited: the one place a request pays for the solver (routes/hints.py, routes/deals.py),
+    before the record is read, so a request the solver never sees pays all the same."""
+    request.app.state.solver_buckets.spend(client_address(request), search.tokens)
 
 
 def add_rate_limit_answer(app: FastAPI) -> None:

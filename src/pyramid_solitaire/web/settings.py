@@ -15,6 +15,7 @@ from typing import Annotated, Literal
 from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from ..solver import budgets
 from .limits import MAX_BODY
 
 ENV_PREFIX = "PYRAMID_SOLITAIRE_"
@@ -54,14 +55,15 @@ class Settings(BaseSettings):
 
     # --- what a request may cost (limits.py, fairness.py, solving.py) --------------------------
     max_body: int = Field(default=MAX_BODY, ge=1024)  # a real request is a few kilobytes
-    solver_burst: float = Field(default=30.0, gt=0)  # tokens of an address's bucket (fairness.py)
-    solver_per_second: float = Field(default=0.5, gt=0)  # tokens it gains back a second
+    # The solver's budgets and tokens have their defaults in one table (solver/budgets.py).
+    solver_burst: float = Field(default=budgets.BURST_TOKENS, gt=0)  # tokens of an address's bucket
+    solver_per_second: float = Field(default=budgets.TOKENS_PER_SECOND, gt=0)  # gained back a second
     solver_slots: int = Field(default_factory=default_solver_slots, ge=1)
     solver_slot_wait: float = Field(default=0.1, ge=0)  # how long a request waits for a busy solver's slot
-    hint_seconds: Seconds = 0.5  # a hint's search
-    review_seconds: Seconds = 2.0  # a review's
-    way_seconds: Seconds = 1.0  # "Show the way"
-    winnable_seconds: Seconds = 2.0  # New game, winnable only: the search for a proven deal
+    hint_seconds: Seconds = budgets.HINT.seconds  # a hint's search
+    review_seconds: Seconds = budgets.REVIEW.seconds  # a review's
+    way_seconds: Seconds = budgets.WAY.seconds  # "Show the way"
+    winnable_seconds: Seconds = budgets.WINNABLE_DEAL.seconds  # New game, winnable only
 
     # --- what it serves ----------------------------------------------------------------------
     static_dir: Path = STATIC  # the page and its files (a test serves a copy to play a release)

@@ -18,10 +18,6 @@ from .deals import random_deal
 from .metrics import Metrics
 from .settings import Settings
 
-# Solver tokens (fairness.py) a request spends: a hint searches 0.5 s for one token.
-REVIEW_COST = 4.0  # a review searches up to review_seconds, 2 s
-WAY_COST = 2.0
-
 
 class SharedSolver:
     """Solver calls run in the request's worker thread (the kernel releases the GIL). At most

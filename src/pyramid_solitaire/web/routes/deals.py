@@ -8,9 +8,10 @@ from ...engine.decks import daily_deal
 from ...engine.game import Game, one_deal_source
 from ...engine.variants import get_variant
 from ...engine.view import answer
+from ...solver import budgets
 from .. import answers
 from ..deals import graded_deal, parse_day, parse_deal_number, parse_grade
-from ..fairness import WINNABLE_DEAL_COST, spend_on_solver
+from ..fairness import charge
 from ..models import NewGame
 from ..solving import Solver
 
@@ -35,7 +36,7 @@ def new(body: NewGame, request: Request, solver: Solver) -> dict[str, Any]:
         day = parse_day(body.daily)
         return answer(Game(body.variant, number=daily_deal(body.variant, day)), daily=day.isoformat())
     if body.winnable_only:
-        spend_on_solver(request, WINNABLE_DEAL_COST)
+        charge(request, budgets.WINNABLE_DEAL)
         # Honest about failure: without a proof in time the deal is random and the answer says so.
         number = solver.proven_winnable_deal(body.variant)
         return answer(Game(body.variant, number=number), winnable=number is not None)  # None: random
