@@ -3,12 +3,13 @@ never adds up rows of two solver versions without being told to."""
 
 import json
 
+import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
 from pyramid_solitaire import __version__
 from pyramid_solitaire.cli import main
-from pyramid_solitaire.research import cluster, dataset
+from pyramid_solitaire.research import cluster, dataset, grading
 from pyramid_solitaire.research.dataset import Series
 from pyramid_solitaire.solver.version import SOLVER_VERSION
 
@@ -86,3 +87,15 @@ def test_a_run_does_not_add_rows_to_another_versions_rows(tmp_path, capsys):
     assert main(["stats", "-v", "giza", "--deals", "0..9", "--out", str(tmp_path), "--no-dashboard"]) == 2
     assert "solver versions" in capsys.readouterr().err
     assert len(list(tmp_path.glob("*.parquet"))) == 1  # nothing solved
+
+
+def test_pandas_reads_nullable_counts_as_integers_with_na(tmp_path):
+    series = Series("pyramid")
+    dataset.write_chunk(str(tmp_path), series, 0, 9, cluster.solve_chunk(series, 0, 9, time_limit=None))
+    grading.write(str(tmp_path / "grades"), grading.grade_chunk("pyramid", 0, 9))
+    rows = pd.read_parquet(tmp_path / "pyramid.00000000000000000000-00000000000000000009.parquet")
+    assert str(rows["steps"].dtype) == "Int32"  # not float64 with NaN
+    assert rows["steps"].isna().any() and rows["steps"].notna().any()  # deals 0..9: both verdicts
+    assert (rows["steps"].isna() == (rows["verdict"] != "winnable")).all()
+    graded = pd.read_parquet(tmp_path / "grades")
+    assert str(graded["greedy_wins"].dtype) == "Int16" and graded["greedy_wins"].isna().any()

@@ -1,15 +1,18 @@
 """`stats` on Dask: a local cluster, a cluster started with Dask's own commands, stored rows that
 survive a stop and resume, and the flat-memory tally."""
 
+import contextlib
 import json
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+import psutil
 import pyarrow.parquet as pq
 import pytest
 
@@ -194,3 +197,53 @@ def test_summary_with_no_stored_rows_says_so(tmp_path, capsys):
 def test_stats_without_deals_or_summary_is_a_usage_error(capsys):
     assert main(["stats"]) == 2
     assert "--deals" in capsys.readouterr().err
+
+
+def start_and_kill_a_worker(argv: list, out: Path, env: dict | None = None) -> subprocess.Popen:
+    """Start a run, and once two chunks are stored kill -9 its worker process (as the kernel's
+    out-of-memory killer would); the run is returned still going."""
+    run = subprocess.Popen(
+        argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True, env=env
+    )
+    try:
+        wait_for(lambda: len(list(out.glob("*.parquet"))) >= 2, 120, "two finished chunks")
+        (worker,) = [p for p in psutil.Process(run.pid).children() if "spawn_main" in " ".join(p.cmdline())]
+        worker.kill()
+    except BaseException:
+        os.killpg(run.pid, signal.SIGKILL)
+        raise
+    return run
+
+
+@pytest.mark.slow
+def test_a_worker_that_dies_is_said_and_its_chunks_are_solved_again(tmp_path):
+    out = tmp_path / "rows"
+    argv = [BIN / "pyramid-solitaire", "stats", "--variant", "giza", "--deals", "0..299", "--chunk", "10"]
+    with contextlib.ExitStack() as taken:  # Dask's default port taken, here if not by another
+        with contextlib.suppress(OSError):
+            taken.enter_context(socket.create_server(("", 8787)))
+        run = start_and_kill_a_worker([*argv, "--no-dashboard", "--out", out], out)
+        _, err = run.communicate(timeout=300)
+    assert run.returncode == 0, err
+    assert "a Dask worker died (tcp://127.0.0.1:" in err and "Traceback" not in err
+    assert "Warning" not in err  # no 'Port 8787 is already in use' with no dashboard asked for
+    assert "a Dask worker joined" in err  # the local cluster started another
+    rows = stored(out, Series("giza"))
+    assert sorted(r["deal"] for r in rows) == list(range(300))  # each deal exactly once
+
+
+@pytest.mark.slow
+def test_a_chunk_whose_workers_all_die_is_one_line_and_the_run_resumes(tmp_path):
+    out = tmp_path / "rows"
+    argv = [BIN / "pyramid-solitaire", "stats", "--variant", "giza", "--deals", "0..299", "--chunk", "10"]
+    # No retry: the first death fails its chunks at once (Dask's KilledWorker).
+    env = {**os.environ, "DASK_DISTRIBUTED__SCHEDULER__ALLOWED_FAILURES": "0"}
+    run = start_and_kill_a_worker([*argv, "--no-dashboard", "--out", out], out, env)
+    _, err = run.communicate(timeout=300)
+    assert run.returncode == 2, err
+    (line,) = [line for line in err.splitlines() if "error" in line]
+    assert line.startswith("pyramid-solitaire stats: error: the Dask workers died each time they ran")
+    assert f"stored in {out}: run again to resume" in line and "Traceback" not in err
+    again = subprocess.run([*argv, "--out", out], capture_output=True, text=True, timeout=300)
+    assert again.returncode == 0, again.stderr
+    assert sorted(r["deal"] for r in stored(out, Series("giza"))) == list(range(300))

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import pyarrow as pa
-from distributed import Client, LocalCluster, as_completed
+from distributed import Client, KilledWorker, LocalCluster, as_completed
 from distributed.diagnostics.plugin import WorkerPlugin
 
 from . import dataset
@@ -73,15 +73,18 @@ def connect(
                 threads_per_worker=1,
                 processes=True,
                 host=LOCAL_HOST,
-                # any free port: 8787 may be taken by another cluster
-                dashboard_address=f"{LOCAL_HOST}:0" if dashboard else None,
+                # any free port: 8787 may be taken by another cluster; without the dashboard the
+                # scheduler's HTTP server (health, metrics) still starts, so it is told so too
+                dashboard_address=f"{LOCAL_HOST}:0",
+                scheduler_kwargs={"dashboard": dashboard},
                 silence_logs=logging.ERROR,
             )
         with cluster, Client(cluster) as client:
             if dashboard:
                 say(f"Dask dashboard: {client.dashboard_link}")
             client.register_plugin(SolverLoader())
-            yield client
+            with watched(client, say):
+                yield client
         return
     try:
         client = Client(scheduler, timeout="10s")
@@ -89,7 +92,60 @@ def connect(
         raise ValueError(f"cannot reach the Dask scheduler at {scheduler}: {err}") from None
     with client:
         client.register_plugin(SolverLoader())
-        yield client
+        with watched(client, say):
+            yield client
+
+
+@contextmanager
+def watched(client: Client, say: Callable[[str], None]) -> Iterator[None]:
+    """Within the block, `say(text)` is told when a worker dies (killed, out of memory: a removal
+    the scheduler did not expect): Dask gives its chunks to the workers left, or, with none left,
+    waits for one to join, which would otherwise look like a hang. The block's end unsubscribes,
+    before the client closes (else the scheduler logs a traceback sending to a closed client)."""
+    alive = set(client.scheduler_info()["workers"])
+    waiting: list[str] = []  # a death left no worker: say when one joins
+
+    def event(message: tuple[float, dict[str, Any]]) -> None:
+        what = message[1]
+        if what.get("action") == "add-worker":
+            alive.add(what["worker"])
+            if waiting:
+                waiting.clear()
+                say(f"a Dask worker joined ({what['worker']}): the run goes on")
+        elif what.get("action") == "remove-worker":
+            alive.discard(what["worker"])
+            if not what.get("expected"):
+                say(worker_died(what["worker"], len(alive)))
+                waiting[:] = [] if alive else [what["worker"]]
+
+    client.subscribe_topic("all", event)
+    try:
+        yield
+    finally:
+        client.unsubscribe_topic("all")
+
+
+def worker_died(worker: str, left: int) -> str:
+    """What a run says when a worker dies, and where its chunks go."""
+    if left:
+        return f"a Dask worker died ({worker}): its chunks go to the {left} left"
+    return (
+        f"a Dask worker died ({worker}) and none is left: its chunks wait for a worker to join "
+        "(a local cluster starts one; Ctrl-C stops the run, the chunks finished stay stored)"
+    )
+
+
+def result(future: Any, folder: str) -> pa.Table:
+    """A chunk's rows; a chunk that killed its worker each time Dask tried it (KilledWorker,
+    after distributed.scheduler.allowed-failures) is a one-line error naming it and the folder."""
+    try:
+        table: pa.Table = future.result()
+    except KilledWorker:
+        raise ValueError(
+            f"the Dask workers died each time they ran the task {future.key} (killed, or out of "
+            f"memory?); the chunks finished are stored in {folder}: run again to resume"
+        ) from None
+    return table
 
 
 @contextmanager
@@ -133,7 +189,7 @@ def solve_missing(
     for _ in range(max(1, sum(client.nthreads().values())) * IN_FLIGHT_PER_WORKER):
         submit_next()
     for future in pending:
-        table = future.result()
+        table = result(future, folder)
         first, last = int(table["deal"][0].as_py()), int(table["deal"][-1].as_py())
         dataset.write_chunk(folder, series, first, last, table)
         future.release()

@@ -13,7 +13,8 @@ it, the `package_version` (pyramid-solitaire's) that wrote it and the `time_limi
 fewest. Each file's key-value metadata (key "pyramid_solitaire", JSON) says the same of the whole
 file, and whether the shortest search was asked for. Files written before these columns existed
 read back with the variant of their name and the solver version "unrecorded" (and files older
-than the package version column with "unrecorded" there).
+than the package version column with "unrecorded" there). pandas reads `steps` as a nullable
+integer (Int32, <NA> where there is no line), as the file's pandas metadata asks.
 """
 
 import csv
@@ -52,6 +53,7 @@ SCHEMA = pa.schema(
     ]
 )
 METADATA_KEY = b"pyramid_solitaire"
+PANDAS_KEY = b"pandas"  # pandas' own metadata, which pyarrow's to_pandas (and pandas.read_parquet) honour
 UNRECORDED = "unrecorded"  # the solver version of rows stored before the column existed
 CSV_FIELDS = ("deal", "verdict", "steps", "states", "seconds")
 DIGITS = 20  # 2**64 - 1 has 20 digits: zero-padded names sort in deal order
@@ -220,7 +222,19 @@ def described(
         "package_version": package,
         "time_limit": time_limit,
     }
-    return table.cast(SCHEMA.with_metadata({METADATA_KEY: json.dumps(facts).encode()}))
+    metadata = {METADATA_KEY: json.dumps(facts).encode(), PANDAS_KEY: pandas_nullable({"steps": "Int32"})}
+    return table.cast(SCHEMA.with_metadata(metadata))
+
+
+def pandas_nullable(dtypes: dict[str, str]) -> bytes:
+    """pandas' metadata naming a nullable integer dtype ("Int32") for each column of `dtypes`, so
+    pandas reads a null there as <NA> in an integer column, not NaN in a float one; the other
+    columns keep pyarrow's usual conversion."""
+    columns = [
+        dict(name=name, field_name=name, pandas_type=dtype.lower(), numpy_type=dtype, metadata=None)
+        for name, dtype in dtypes.items()
+    ]
+    return json.dumps({"index_columns": [], "column_indexes": [], "columns": columns}).encode()
 
 
 def file_facts(path: str) -> dict[str, Any]:

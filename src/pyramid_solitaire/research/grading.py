@@ -17,7 +17,7 @@ import pyarrow.parquet as pq
 from distributed import Client, as_completed
 
 from . import dataset
-from .cluster import IN_FLIGHT_PER_WORKER
+from .cluster import IN_FLIGHT_PER_WORKER, result
 from .dataset import TEXT, Chunk
 
 CHUNK = 250  # deals per task and file: about ten seconds of grading
@@ -29,7 +29,8 @@ SCHEMA = pa.schema(
         ("greedy_wins", pa.int16()),  # null unless winnable
         ("states", pa.int64()),
         ("measure_version", TEXT),
-    ]
+    ],
+    metadata={dataset.PANDAS_KEY: dataset.pandas_nullable({"greedy_wins": "Int16"})},  # <NA>, not NaN
 )
 NAME = re.compile(r"^(?P<variant>[a-z-]+)\.grades\.(?P<first>\d{20})-(?P<last>\d{20})\.parquet$")
 
@@ -116,7 +117,7 @@ def grade_missing(
     for _ in range(max(1, sum(client.nthreads().values())) * IN_FLIGHT_PER_WORKER):
         submit_next()
     for future in pending:
-        table = future.result()
+        table = result(future, folder)
         write(folder, table)
         future.release()
         graded += table.num_rows
