@@ -106,3 +106,26 @@ test("a save the rules refuse is moved aside and said; a new deal is dealt", asy
   assert.notEqual(storage.getItem(store.backupKey("giza")), null);
   assert.equal(one.heard.find((c) => c.type === "position").cause, "new");
 });
+
+test("storage refusing saves is told once for each position: a timed save of the same moves tells nothing new", async () => {
+  let ms = 5000;
+  const session = createSession({ gameService: service, elapsed: () => ms, now: () => 1_000_000 });
+  const failed = [];
+  session.subscribe((change) => change.type === "save-failed" && failed.push(change));
+  await session.loadVariants();
+  await session.open("pyramid");
+  await session.newDeal("1");
+  await session.play("Kc");
+  session.save();
+  storage.setItem = () => { throw new Error("QuotaExceededError"); }; // storage is full from now on
+  ms += 2000;
+  session.save(); // the clock's save: the same moves, later
+  assert.equal(failed.length, 1);
+  ms += 2000;
+  session.save();
+  assert.equal(failed.length, 1, "the same moves' save was told again");
+  await session.play("draw"); // the page clears its message with the move, then saves
+  session.save();
+  assert.equal(failed.length, 2, "the move's save, refused after a timed one, was not told");
+  assert.equal(failed[1].brokenStays, false);
+});

@@ -38,8 +38,9 @@ export function createSession({ gameService = api, elapsed = () => 0, now = () =
   let busy = 0;
   let lastSave = 0;
   // What this tab last read or wrote in the variant's save (see saves.js): the key it is saved
-  // under (null: none is free), its revision, the record (JSON) and time in it; whether writes fail.
-  const held = { key: null, revision: 0, record: null, elapsed: null, failing: false };
+  // under (null: none is free), its revision, the record (JSON) and time in it; failing: the
+  // record (JSON) whose save storage refused last, null while saves are written.
+  const held = { key: null, revision: 0, record: null, elapsed: null, failing: null };
 
   const notify = (change) => listeners.forEach((listener) => listener(change));
 
@@ -187,7 +188,7 @@ export function createSession({ gameService = api, elapsed = () => 0, now = () =
     // not keep writing it back and forth).
     if (record === held.record && Math.abs(game.elapsed - held.elapsed) < 1000) return;
     lastSave = now();
-    if (held.key === null) return failed();
+    if (held.key === null) return failed(record);
     let result = saves.write(held.key, held, game);
     if (result.newer) {
       if (record === held.record || record === JSON.stringify(result.newer.save.record)) {
@@ -197,14 +198,18 @@ export function createSession({ gameService = api, elapsed = () => 0, now = () =
       result = saves.keepBoth(id, held.key, result.newer, game);
       if (result.written) notify({ type: "kept-both" });
     }
-    if (!result.written) return failed();
-    held.failing = false;
+    if (!result.written) return failed(record);
+    held.failing = null;
     Object.assign(held, { revision: result.written, record, elapsed: Math.round(game.elapsed) });
   }
 
-  function failed() {
-    if (!held.failing) notify({ type: "save-failed", brokenStays: held.key === null });
-    held.failing = true;
+  /** Storage refused the save of `record` (JSON). Told once for each position: a move clears
+   *  the page's message before its save, so a timed save that failed first (the clock saves every
+   *  few seconds) must not leave the moves after it unsaid; a timed save of the same moves again
+   *  tells nothing new. */
+  function failed(record) {
+    if (held.failing !== record) notify({ type: "save-failed", brokenStays: held.key === null });
+    held.failing = record;
   }
 
   /** Another tab saved this variant's game (`newer`, see saves.newerThan): show its position
