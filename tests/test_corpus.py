@@ -10,7 +10,16 @@ from pathlib import Path
 
 import pytest
 from codes import codes_in, engine_codes
-from tools.corpus import CORPUS, act, illegal_probe, refusal, variants_section
+from tools.corpus import (
+    CORPUS,
+    act,
+    check_game,
+    check_illegal,
+    check_playout,
+    game_of,
+    refusal,
+    variants_section,
+)
 
 from pyramid_solitaire.engine.cards import card_text, parse_card
 from pyramid_solitaire.engine.deal import Move
@@ -26,12 +35,6 @@ from pyramid_solitaire.engine.view import dump, view
 
 REGENERATE = "regenerate with `python tools/corpus.py` if the rule changed on purpose"
 corpus = json.loads(Path(CORPUS).read_text(encoding="utf-8"))
-
-
-def new_game(entry: dict) -> Game:
-    if "deal" in entry:
-        return Game(entry["variant"], number=int(entry["deal"]))
-    return Game(entry["variant"], deck=entry["deck"])
 
 
 def test_variants_cards_and_deals():
@@ -65,37 +68,24 @@ def test_a_game_without_a_deal_source_has_a_random_deal_below_the_corpus_bound()
 
 @pytest.mark.parametrize("entry", corpus["games"], ids=lambda g: f"{g['variant']}: {g['name']}")
 def test_games_view_after_every_step(entry):
-    game = new_game(entry)
-    assert view(game) == entry["start"], REGENERATE
-    for n, step in enumerate(entry["steps"], 1):
-        act(game, step["do"])
-        assert view(game) == step["view"], f"step {n} ({step['do']}); {REGENERATE}"
+    check_game(entry, REGENERATE)
 
 
 @pytest.mark.slow  # 11 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_playouts_legal_moves_after_every_step():
     for entry in corpus["playouts"]:
-        game = new_game(entry)
-        for n, (action, moves, end) in enumerate(entry["steps"], 1):
-            act(game, action)
-            where = f"{entry['variant']} deal {entry['deal']} step {n} ({action}); {REGENERATE}"
-            assert " ".join(str(m) for m in game.legal_moves()) == moves, where
-            assert ("won" if game.is_won else "stuck" if game.is_stuck else "") == end, where
+        check_playout(entry, REGENERATE)
 
 
 @pytest.mark.slow  # 5 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_illegal_moves_are_refused_alike():
     for probe in corpus["illegal"]:
-        game = new_game(probe)
-        for move in probe["moves"]:
-            game.play(move)
-        where = f"{probe['variant']} {probe['moves']} then {probe['move']!r}; {REGENERATE}"
-        assert illegal_probe(game, probe["move"]) == probe, where
+        check_illegal(probe, REGENERATE)
 
 
 @pytest.mark.parametrize("entry", corpus["actions"], ids=lambda a: f"{a['variant']} {a['before']} {a['do']}")
 def test_actions_undo_redo_and_moves_in_rare_positions(entry):
-    game = new_game(entry)
+    game = game_of(entry)
     for move in entry["moves"]:
         game.play(move)
     for step in entry["before"]:

@@ -7,7 +7,7 @@ from functools import partial
 from pathlib import Path
 
 import pytest
-from tools.corpus import act, illegal_probe, refusal
+from tools.corpus import check_game, check_illegal, check_playout, refusal
 from tools.options_corpus import OPTIONS_CORPUS, refused_section, variants_section
 
 from pyramid_solitaire.engine.game import Game
@@ -16,12 +16,6 @@ from pyramid_solitaire.engine.view import dump, view
 
 REGENERATE = "regenerate with `python tools/options_corpus.py` if the rule changed on purpose"
 corpus = json.loads(Path(OPTIONS_CORPUS).read_text(encoding="utf-8"))
-
-
-def new_game(entry: dict) -> Game:
-    if "deal" in entry:
-        return Game(entry["variant"], number=int(entry["deal"]))
-    return Game(entry["variant"], deck=entry["deck"])
 
 
 def test_variants_and_refused_texts():
@@ -33,29 +27,17 @@ def test_variants_and_refused_texts():
 
 @pytest.mark.parametrize("entry", corpus["games"], ids=lambda g: f"{g['variant']}: {g['name']}")
 def test_games_view_after_every_step(entry):
-    game = new_game(entry)
-    assert view(game) == entry["start"], REGENERATE
-    for n, step in enumerate(entry["steps"], 1):
-        act(game, step["do"])
-        assert view(game) == step["view"], f"step {n} ({step['do']}); {REGENERATE}"
+    check_game(entry, REGENERATE)
 
 
 def test_playouts_legal_moves_after_every_step():
     for entry in corpus["playouts"]:
-        game = new_game(entry)
-        for n, (action, moves, end) in enumerate(entry["steps"], 1):
-            act(game, action)
-            where = f"{entry['variant']} deal {entry['deal']} step {n} ({action}); {REGENERATE}"
-            assert " ".join(str(m) for m in game.legal_moves()) == moves, where
-            assert ("won" if game.is_won else "stuck" if game.is_stuck else "") == end, where
+        check_playout(entry, REGENERATE)
 
 
 def test_illegal_moves_under_options():
     for probe in corpus["illegal"]:
-        game = new_game(probe)
-        for move in probe["moves"]:
-            game.play(move)
-        assert illegal_probe(game, probe["move"]) == probe, REGENERATE
+        check_illegal(probe, REGENERATE)
 
 
 def test_records_with_options():

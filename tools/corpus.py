@@ -576,15 +576,59 @@ def _compact(value: object) -> str:
     return re.sub("[\ud800-\udfff]", lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Write the conformance corpus of the rules engine.")
-    parser.add_argument("--out", type=Path, default=CORPUS, help="where to write (default: %(default)s)")
+# Replaying a corpus against the Python engine: the tests of this corpus and of the options corpus
+# (tools/options_corpus.py) share these, each with its own hint how to regenerate.
+
+
+def game_of(entry: dict) -> Game:
+    """The game an entry starts from: its deal number or its deck."""
+    if "deal" in entry:
+        return Game(entry["variant"], number=int(entry["deal"]))
+    return Game(entry["variant"], deck=entry["deck"])
+
+
+def check_game(entry: dict, regenerate: str) -> None:
+    """A game entry: the full view at the start and after every step."""
+    game = game_of(entry)
+    assert view(game) == entry["start"], regenerate
+    for n, step in enumerate(entry["steps"], 1):
+        act(game, step["do"])
+        assert view(game) == step["view"], f"step {n} ({step['do']}); {regenerate}"
+
+
+def check_playout(entry: dict, regenerate: str) -> None:
+    """A playout: the legal moves and the end (won, stuck) after every step."""
+    game = game_of(entry)
+    for n, (action, moves, end) in enumerate(entry["steps"], 1):
+        act(game, action)
+        where = f"{entry['variant']} deal {entry['deal']} step {n} ({action}); {regenerate}"
+        assert " ".join(str(m) for m in game.legal_moves()) == moves, where
+        assert ("won" if game.is_won else "stuck" if game.is_stuck else "") == end, where
+
+
+def check_illegal(probe: dict, regenerate: str) -> None:
+    """An illegal-move probe: after its moves, the move is refused with the corpus's code."""
+    game = game_of(probe)
+    for move in probe["moves"]:
+        game.play(move)
+    where = f"{probe['variant']} {probe['moves']} then {probe['move']!r}; {regenerate}"
+    assert illegal_probe(game, probe["move"]) == probe, where
+
+
+def run_main(argv: list[str] | None, what: str, default: Path, build: Callable[[], dict[str, Any]]) -> int:
+    """The command line of a corpus writer: build it, write it to --out, say its size."""
+    parser = argparse.ArgumentParser(description=f"Write the conformance corpus of {what}.")
+    parser.add_argument("--out", type=Path, default=default, help="where to write (default: %(default)s)")
     args = parser.parse_args(argv)
     corpus = build()
     write(corpus, args.out)
     steps = sum(len(g["steps"]) for g in corpus["games"]) + sum(len(p["steps"]) for p in corpus["playouts"])
     print(f"{args.out}: {args.out.stat().st_size // 1024} KiB, {steps} steps")
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_main(argv, "the rules engine", CORPUS, build)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,6 @@ Sections, in the forms of tools/corpus.py:
 tests/test_options_corpus.py replays it through the Python engine.
 """
 
-import argparse
 import random
 import sys
 from collections.abc import Iterator
@@ -36,9 +35,9 @@ from tools.corpus import (  # noqa: E402
     random_move,
     refusal,
     removal_first,
+    run_main,
     solved_playthrough,
     solver_line,
-    write,
 )
 
 from pyramid_solitaire.engine.game import Game  # noqa: E402
@@ -219,16 +218,7 @@ def build(seed: int = 36, playouts_per_set: int = 4) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Write the conformance corpus of the rule options.")
-    parser.add_argument(
-        "--out", type=Path, default=OPTIONS_CORPUS, help="where to write (default: %(default)s)"
-    )
-    args = parser.parse_args(argv)
-    corpus = build()
-    write(corpus, args.out)
-    steps = sum(len(g["steps"]) for g in corpus["games"]) + sum(len(p["steps"]) for p in corpus["playouts"])
-    print(f"{args.out}: {args.out.stat().st_size // 1024} KiB, {steps} steps")
-    return 0
+    return run_main(argv, "the rule options", OPTIONS_CORPUS, build)
 
 
 if __name__ == "__main__":
