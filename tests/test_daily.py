@@ -45,14 +45,18 @@ def test_a_week_of_proofs_achieve_their_goals(week):
             if goal["kind"] == "score":
                 assert max(score(s) for s in game.states) >= goal["score"], c.id
             if goal["kind"] == "cards":
-                gone = {str(m) for m in game.moves}
-                assert all(any(card in m.split("+") for m in gone) for card in goal["cards"])
+                gone = {card for m in game.moves for card in str(m).split("+")}
+                assert set(goal["cards"]) <= gone, c.id
+                assert len(goal["cards"]) == 4 and len({card[0] for card in goal["cards"]}) == 1
+                assert len(game.moves) == goal["par"]  # the proof is the shortest line
+                last = str(game.moves[-1]).split("+")
+                assert set(goal["cards"]) & set(last), c.id  # not done before its last move
 
 
 def test_the_week_varies(week):
     kinds = {c.goal.kind for made in week.values() for c in made}
     variants = {c.variant for made in week.values() for c in made}
-    assert {"clear", "moves", "score"} <= kinds
+    assert {"clear", "moves", "score", "cards"} <= kinds
     assert len(variants) == 6
     for made in week.values():
         assert len({c.variant for c in made}) == len(made)  # another variant each step
@@ -95,6 +99,8 @@ def test_json_of_the_command(capsys):
     assert set(first) == {"id", "variant", "deal", "grade", "goal", "proof"}
     moves = next(c for c in out["challenges"] if c["goal"]["kind"] == "moves")
     assert set(moves["goal"]) == {"kind", "at_most", "par"}
+    cards = next(c for c in out["challenges"] if c["goal"]["kind"] == "cards")
+    assert set(cards["goal"]) == {"kind", "cards", "par"}
 
 
 def test_text_of_the_command(capsys):
@@ -131,3 +137,15 @@ def test_the_release_files_are_what_python_makes():
         days = json.loads(path.read_text(encoding="utf-8"))["days"]
         day = sorted(days)[len(days) // 2]
         assert days[day] == [c.to_dict() for c in challenges(date.fromisoformat(day))], day
+
+
+def test_the_page_corpus_is_what_python_makes():
+    """tests/golden/daily_corpus.json (tools/daily_corpus.py), which the page's own making of a day
+    is held to in node: 60 days, and three of them (the first, one past the release's files, the
+    last) are what goals/daily.py makes now."""
+    from tools.daily_corpus import CORPUS, days
+
+    corpus = json.loads(CORPUS.read_text(encoding="utf-8"))["days"]
+    assert sorted(corpus) == [d.isoformat() for d in days()] and len(corpus) >= 60
+    for day in (min(corpus), "2027-03-01", max(corpus)):
+        assert corpus[day] == [c.to_dict() for c in challenges(date.fromisoformat(day))], day

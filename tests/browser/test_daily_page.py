@@ -1,17 +1,25 @@
 """The Daily view in the page: it lists the challenges `pyramid-solitaire daily` makes for a day,
-offline too; a challenge opens in a game of its own (the variant's game stays), its goal stands in
-the status line, success is told at once and marked in the calendar and the run of days; the
-share text names no deal; giving up shows the way."""
+offline too, and a day the release has no file for is made by the page's worker, the same as in
+Python, offline too; a challenge opens in a game of its own (the variant's game stays), its goal
+stands in the status line, success is told at once and marked in the calendar and the run of days;
+the share text names no deal; giving up shows the way; a reload mid-challenge goes on with it;
+axe-core finds nothing in the view, in English and German, on a desktop and a phone."""
 
 import json
 import subprocess
 import sys
 from datetime import datetime
+from pathlib import Path
 
-from browser_helpers import WORKER_IN_CONTROL, play, reload_offline
+import pytest
+from axe import axe_violations, dialog_contrast_failures
+from browser_helpers import PHONE, WORKER_IN_CONTROL, play, reload_offline
 from playwright.sync_api import expect
 
 DAY = "2026-12-01"
+COUNT = 5  # challenges a day
+CORPUS = Path(__file__).resolve().parents[1] / "golden" / "daily_corpus.json"
+MADE_DAY = "2027-03-03"  # in the corpus, past the release's files: the worker makes it
 
 
 def made(day: str) -> list[dict]:
@@ -33,14 +41,14 @@ def test_daily_view_lists_the_command_lines_challenges_offline(new_page):
     page = new_page()
     page.goto(f"/?daily={DAY}")
     expect(page.locator("body")).to_have_attribute("data-ready", "1", timeout=20_000)
-    expect(page.locator("#daily-list li")).to_have_count(4, timeout=20_000)
+    expect(page.locator("#daily-list li")).to_have_count(COUNT, timeout=20_000)
     expected = made(DAY)
     assert listed(page) == [c["id"] for c in expected]
     page.evaluate(WORKER_IN_CONTROL)
     reload_offline(page)
     page.click("#btn-challenges")
     page.locator(f'#daily-calendar button[data-date="{DAY}"]').click()
-    expect(page.locator("#daily-list li")).to_have_count(4)
+    expect(page.locator("#daily-list li")).to_have_count(COUNT)
     assert listed(page) == [c["id"] for c in expected]
 
 
@@ -60,7 +68,7 @@ def test_a_challenge_done_is_marked_and_shared_without_its_deal(new_page):
     expect(page.locator(f'#daily-calendar button[data-date="{DAY}"].done')).to_be_visible()
     expect(page.locator("#daily-streak")).to_contain_text("1 day in a row")
     share = page.locator("#daily-share-text").inner_text()
-    assert share.startswith(f"Pyramid daily {DAY}: 1 of 4") and str(first["deal"]) not in share
+    assert share.startswith(f"Pyramid daily {DAY}: 1 of {COUNT}") and str(first["deal"]) not in share
     page.click("#daily-back")
     expect(page.locator("#status-game")).to_contain_text("Giza")
     expect(page.locator("#status-moves")).to_have_text("1")  # the variant's game, as it was
@@ -76,3 +84,72 @@ def test_giving_up_shows_the_way(new_page):
     expect(page.locator("#watch-status, #shown-status").first).to_be_attached()
     expect(page.locator("body")).not_to_have_attribute("data-busy", "1")
     expect(page.locator("#btn-watch-stop")).to_be_visible()
+
+
+MADE_IN_PAGE = """async (day) => (await import('/static/js/net/daily.js')).challengesOf(day)"""
+
+
+def test_a_day_without_a_file_is_made_in_the_page_as_in_python_offline_too(new_page):
+    expected = json.loads(CORPUS.read_text(encoding="utf-8"))["days"][MADE_DAY]
+    page = new_page()
+    page.goto(f"/?daily={MADE_DAY}")
+    expect(page.locator("body")).to_have_attribute("data-ready", "1", timeout=20_000)
+    expect(page.locator("#daily-list li[data-challenge]")).to_have_count(COUNT, timeout=60_000)
+    assert listed(page) == [c["id"] for c in expected]
+    assert page.evaluate(MADE_IN_PAGE, MADE_DAY) == expected
+    reload_offline(page)
+    day = "2027-03-04"  # not made in this page yet: made offline
+    assert page.evaluate(MADE_IN_PAGE, day) == json.loads(CORPUS.read_text(encoding="utf-8"))["days"][day]
+
+
+def test_a_reload_mid_challenge_goes_on_with_it(new_page):
+    page = new_page()
+    page.goto("/?variant=giza&deal=7")
+    expect(page.locator("body")).to_have_attribute("data-ready", "1")
+    play(page, "3c+Td")  # the variant's own game, to come back to
+    second = made(DAY)[1]
+    page.goto(f"/?daily={DAY}&challenge=2")
+    expect(page.locator("#status-game")).to_contain_text("Challenge 2", timeout=20_000)
+    play(page, " ".join(second["proof"].split()[:3]))
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-ready", "1", timeout=20_000)
+    expect(page.locator("#status-game")).to_contain_text("Challenge 2", timeout=20_000)
+    expect(page.locator("#status-moves")).to_have_text("3")  # its saved game, as it was
+    play(page, second["proof"].split()[3], start=3)
+    page.click("#btn-challenges")
+    page.click("#daily-back")
+    expect(page.locator("#status-game")).to_contain_text("Giza")
+    expect(page.locator("#status-moves")).to_have_text("1")
+    page.reload()  # back in the variant's game: a reload stays there
+    expect(page.locator("body")).to_have_attribute("data-ready", "1", timeout=20_000)
+    expect(page.locator("#status-game")).to_contain_text("Giza")
+    expect(page.locator("#status-moves")).to_have_text("1")
+
+
+def no_violations(page, where: str):
+    found = axe_violations(page)
+    found += dialog_contrast_failures(page)
+    assert found == [], f"{where}: " + "; ".join(found)
+
+
+@pytest.mark.parametrize("locale", ["en-US", "de-DE"])
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_axe_finds_no_violation_in_the_daily_view(new_page, screen, locale):
+    size = PHONE if screen == "phone" else {"viewport": {"width": 1280, "height": 800}}
+    page = new_page(locale=locale, **size)
+    page.clock.set_fixed_time(datetime(2026, 12, 2, 12, 0))
+    page.goto("/")
+    expect(page.locator("body")).to_have_attribute("data-ready", "1", timeout=20_000)
+    done = {"done": {f"{DAY}-1": {"moves": 40, "day": DAY}}, "run": {"count": 1, "last": DAY}}
+    page.evaluate("(c) => localStorage.setItem('pyramid-solitaire.challenges', JSON.stringify(c))", done)
+    page.goto(f"/?daily={DAY}")  # a day with a challenge done: its marks in the list and the calendar
+    expect(page.locator(f'#daily-list li[data-challenge="{DAY}-1"].done')).to_be_visible(timeout=20_000)
+    expect(page.locator(f'#daily-calendar button[data-date="{DAY}"].done')).to_be_visible()
+    no_violations(page, "the Daily view")
+    page.locator("#daily-list a").nth(1).click()  # a challenge in play: give up, back to my game
+    expect(page.locator("#status-game")).to_contain_text("2:", timeout=20_000)
+    page.click("#btn-more" if screen == "phone" else "#btn-challenges")
+    if screen == "phone":
+        page.click("#more-challenges")
+    expect(page.locator("#daily-giveup")).to_be_visible()
+    no_violations(page, "the Daily view during a challenge")

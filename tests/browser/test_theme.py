@@ -6,7 +6,7 @@ measured as painted (the face's filter and all) against the same rule."""
 import re
 
 import pytest
-from axe import axe_violations
+from axe import axe_violations, dialog_contrast_failures
 from browser_helpers import PHONE, WIN_GIZA_18, moves_made, play
 from playwright.sync_api import Page, expect
 
@@ -43,29 +43,10 @@ def four_colours(page: Page):
     expect(page.locator('#board .card[data-card="7d"] img')).to_have_attribute("src", re.compile("/four/"))
 
 
-# axe-core cannot tell what lies behind a modal dialog (the browser's top layer): it leaves the
-# dialog's texts undecided, "overlapped by another element". With the game behind hidden for the
-# moment of the check, the dialog's own background decides, and its texts are held to the rule.
-DIALOG_CONTRAST = """async () => {
-  const app = document.getElementById('app');
-  app.style.visibility = 'hidden';
-  try {
-    const { violations, incomplete } = await axe.run(document, { runOnly: ['color-contrast'] });
-    const line = (v) => v.nodes.map((n) => n.target.join(' ') + ': ' + n.any.map((a) => a.message).join(' '));
-    return { violations: violations.flatMap(line), undecided: incomplete.flatMap(line) };
-  } finally {
-    app.style.visibility = '';
-  }
-}"""
-
-
 def dialog_contrast(page: Page, where: str):
     no_violations(page, where)  # everything else axe checks, and loads axe
-    found = page.evaluate(DIALOG_CONTRAST)
-    assert found["violations"] == [], f"{where}: " + "; ".join(found["violations"])
-    # only texts too short to judge (a "0", a "-") or no text (the star of a favourite) stay undecided
-    undecided = [n for n in found["undecided"] if not re.search("too short|only non-text", n)]
-    assert undecided == [], f"{where}: " + "; ".join(undecided)
+    found = dialog_contrast_failures(page)
+    assert found == [], f"{where}: " + "; ".join(found)
 
 
 def check_dialog(page: Page, opener: str, dialog: str, where: str):

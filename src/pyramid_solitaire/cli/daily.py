@@ -44,7 +44,7 @@ def cmd_daily(args: argparse.Namespace, out: IO[str]) -> int:
             "clear": "clear the pyramid",
             "moves": f"clear it in at most {goal.get('at_most')} moves (par {goal.get('par')})",
             "score": f"reach {goal.get('score')} points",
-            "cards": f"remove {' '.join(goal.get('cards', []))}",
+            "cards": f"remove {' '.join(goal.get('cards', []))} (par {goal.get('par')})",
         }[goal["kind"]]
         print(f"{c['id']}  {c['variant']} {c['deal']}  {c['grade'] or 'ungraded'}  {said}", file=out)
         print(f"    proof: {c['proof']}", file=out)

@@ -12,10 +12,11 @@ Goal kinds (`Goal.kind`):
   clear   clear the pyramid (the deal is proven winnable)
   moves   clear it in at most `at_most` moves: `par` (the proven shortest line) plus a margin by grade
   score   reach `score` points (docs/score.md): the score at the end of the proof
-  cards   remove the named cards: not made yet (the kernel does not search a goal set yet)
+  cards   remove the named `cards` (the four of a rank) before the game ends; `par` is the proven
+          fewest moves that remove them (the solver's goal as a set of cards)
 
 >>> [c.goal.kind for c in challenges(date(2026, 12, 1))]
-['clear', 'moves', 'score', 'moves']
+['clear', 'moves', 'score', 'moves', 'cards']
 """
 
 import hashlib
@@ -25,7 +26,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from ..engine.cards import card_text
+from ..engine.cards import RANKS, card_text
 from ..engine.deal import START, Deal, Move
 from ..engine.decks import DECK_SIZE, RANDOM_DEALS
 from ..engine.errors import Refusal, cut
@@ -36,8 +37,9 @@ from .score import best_score, score
 FIRST_DAY = date(2000, 1, 1)
 LAST_DAY = date(2200, 12, 31)
 GRADES = ("easy", "medium", "hard", "expert")
-# The day's steps, rising: (grade, goal kind).
-PLAN = (("easy", "clear"), ("medium", "moves"), ("hard", "score"), ("expert", "moves"))
+# The day's steps, rising: (grade, goal kind). `cards` came last so that the days made before it
+# kept their first four challenges (and the ids players have done).
+PLAN = (("easy", "clear"), ("medium", "moves"), ("hard", "score"), ("expert", "moves"), ("expert", "cards"))
 MARGIN = {"easy": 12, "medium": 8, "hard": 4, "expert": 0}  # moves allowed beyond the par
 DECIDE_NODES = 200_000  # the decision search of a candidate deal
 SHORTEST_NODES = 1_000_000  # the shortest search, for a par
@@ -65,7 +67,7 @@ class Goal:
         elif self.kind == "score":
             out["score"] = self.score
         elif self.kind == "cards":
-            out["cards"] = list(self.cards)
+            out |= {"cards": list(self.cards), "par": self.par}
         return out
 
 
@@ -129,16 +131,46 @@ def graded_deals(variant_id: str, grade: str) -> list[int] | None:
     return [int(d) for d in deals] or None
 
 
-def candidates(day: date, step: int, variant_id: str, grade: str) -> Iterator[int]:
-    """The deals a step tries, in order: from the graded list when there is one."""
+def candidates(day: date, step: int, variant_id: str, grade: str) -> Iterator[tuple[int, str]]:
+    """The deals a step tries, in order, each with a rank for a `cards` goal: the deals from the
+    graded list when there is one."""
     graded = graded_deals(variant_id, grade)
     for k in range(TRIES):
         pick = _hashed(day.isoformat(), step, k)
-        yield graded[pick % len(graded)] if graded else pick % RANDOM_DEALS
+        rank = RANKS[_hashed(day.isoformat(), step, k, "rank") % len(RANKS)]
+        yield (graded[pick % len(graded)] if graded else pick % RANDOM_DEALS), rank
 
 
-def prove(deal: Deal, kind: str, grade: str) -> tuple[Goal, tuple[Move, ...]] | None:
-    """The goal of `kind` on `deal` with its proof, or None when the budgets do not prove one."""
+def prove_cards(deal: Deal, rank: str) -> tuple[Goal, tuple[Move, ...]] | None:
+    """Remove the four of `rank`: proven possible, and its par the proven fewest moves."""
+    goal = [c for c in range(DECK_SIZE) if card_text(c)[0] == rank]  # clubs, diamonds, hearts, spades
+    cards = tuple(card_text(c) for c in goal)
+    if solve(deal, goal=goal, node_limit=DECIDE_NODES).verdict != WINNABLE:
+        return None
+    shortest = solve(deal, goal=goal, shortest=True, node_limit=SHORTEST_NODES)
+    if not shortest.shortest or not plays_out(deal, shortest.line):
+        return None
+    return Goal("cards", par=len(shortest.line), cards=cards), shortest.line
+
+
+def plays_out(deal: Deal, line: tuple[Move, ...]) -> bool:
+    """Whether the rules play all of `line`. The solver, asked for other cards than the deal's
+    goal, plays on past the pyramid cleared, where the game has ended: such a line is no proof
+    (a deal whose shortest line does that is not taken). A line the rules play is also the
+    fewest moves the rules allow, as every line of the rules is one of the solver's."""
+    state = START
+    for move in line:
+        if deal.is_won(state):
+            return False
+        state = deal.apply(state, move)
+    return True
+
+
+def prove(deal: Deal, kind: str, grade: str, rank: str = "K") -> tuple[Goal, tuple[Move, ...]] | None:
+    """The goal of `kind` on `deal` with its proof, or None when the budgets do not prove one
+    (`rank`: the cards of a `cards` goal)."""
+    if kind == "cards":
+        return prove_cards(deal, rank)
     found = solve(deal, node_limit=DECIDE_NODES)
     if found.verdict != WINNABLE:
         return None
@@ -158,9 +190,9 @@ def challenges(day: date) -> list[Challenge]:
     out = []
     for step, ((grade, kind), variant_id) in enumerate(zip(PLAN, variants_of(day), strict=True)):
         graded = graded_deals(variant_id, grade) is not None
-        for number in candidates(day, step, variant_id, grade):
+        for number, rank in candidates(day, step, variant_id, grade):
             deal = Deal.from_number(variant_id, number)
-            proven = prove(deal, kind, grade)
+            proven = prove(deal, kind, grade, rank)
             if proven:
                 goal, proof = proven
                 out.append(

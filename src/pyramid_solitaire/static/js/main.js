@@ -199,7 +199,7 @@ async function start() {
     play.openShared(shared);
     return;
   }
-  await play.openVariant(play.remembered());
+  if (!(await daily.reopen())) await play.openVariant(play.remembered()); // a challenge in play goes on
   sayImported(messages.say, t);
 }
 

@@ -32,7 +32,11 @@ export function createDailyDialog({ daily, variants }) {
     const playing = daily.playing();
     $("daily-playing").hidden = !playing;
     if (playing) $("daily-way").hidden = !challenges.mayShowWay(c, playing.id);
-    const list = await challengesOf(shown);
+    const day = shown;
+    const making = challengesOf(day);
+    drawMaking(day);
+    const list = await making;
+    if (day !== shown) return; // another day was chosen while this one was made
     drawList(c, list);
     drawCalendar(c);
     const streak = challenges.streak(c, today());
@@ -45,7 +49,17 @@ export function createDailyDialog({ daily, variants }) {
     $("daily-copy").disabled = !list;
   }
 
+  /** Until the day's challenges are there (a day the release has no file for is made by the
+   *  solver's worker, a second or so): the list says so, and is busy. */
+  function drawMaking(day) {
+    const item = document.createElement("li");
+    item.textContent = t("chalMaking", { date: dayText(day) });
+    $("daily-list").replaceChildren(item);
+    $("daily-list").setAttribute("aria-busy", "true");
+  }
+
   function drawList(c, list) {
+    $("daily-list").removeAttribute("aria-busy");
     const box = $("daily-list");
     if (!list) {
       const none = document.createElement("li");

@@ -3,6 +3,7 @@
 // lets the proof be watched ("Show the way", the review panel's watching). Wired by main.js.
 
 import { reached, missed } from "./goal.js";
+import { challengesOf } from "../net/daily.js";
 import { scoreOfView } from "./score.js";
 import * as achievements from "../state/achievements.js";
 import * as challenges from "../state/challenges.js";
@@ -16,13 +17,26 @@ export function createDailyPlay({ session, ui, screen, messages, review }) {
   let missedSaid = false;
   let before = null; // the variant whose own game was on the table before the challenges
 
-  /** Open challenge `ch` ({id, variant, deal, goal, proof, ...}): its saved game, or its deal. */
-  async function open(ch) {
-    if (!session.state.slot) before = session.state.variant?.id ?? null;
+  /** Open challenge `ch` ({id, variant, deal, goal, proof, ...}): its saved game, or its deal.
+   *  `back`: the variant to go back to, when the table had none (a reload). */
+  async function open(ch, back = null) {
+    if (!session.state.slot) before = session.state.variant?.id ?? back;
+    challenges.notePlaying(ch.id, before);
     ui.challenge = ch;
     ui.goalText = t("challengeStatus", { n: ch.id.split("-").pop(), goal: goalText(ch.goal) });
     missedSaid = false;
     await session.open(ch.variant, () => ({}), { slot: challenges.slotOf(ch.id), deal: String(ch.deal) });
+  }
+
+  /** After a reload: the challenge that was in play, opened again (its saved game goes on).
+   *  False when none was, or its day's challenges cannot be had now. */
+  async function reopen() {
+    const playing = challenges.inPlay();
+    const date = playing && challenges.dateOf(playing.id);
+    const ch = date && (await challengesOf(date))?.find((c) => c.id === playing.id);
+    if (!ch) return false;
+    await open(ch, playing.before);
+    return true;
   }
 
   /** Back to the game that was on the table before (a variant's own game). */
@@ -56,6 +70,7 @@ export function createDailyPlay({ session, ui, screen, messages, review }) {
     if (change.type === "opening" && !change.slot) {
       ui.challenge = null;
       ui.goalText = null;
+      challenges.notePlaying(null);
     }
     if (change.type !== "position" || !ui.challenge || !session.state.slot) return;
     const ch = ui.challenge;
@@ -74,5 +89,5 @@ export function createDailyPlay({ session, ui, screen, messages, review }) {
     screen.draw();
   }
 
-  return { open, leave, giveUp, showWay, onChange, playing: () => ui.challenge };
+  return { open, reopen, leave, giveUp, showWay, onChange, playing: () => ui.challenge };
 }

@@ -62,6 +62,7 @@ export const review = (record) => ask("review", { record });
 export const way = (record) => ask("way", { record });
 export const winnableGame = (variant) => ask("winnable", { variant });
 export const dailyGame = (variant, day) => ask("daily", { variant, day });
+export const dayChallenges = (day) => ask("challenges", { day });
 export const gradedGame = (variant, grade) => ask("graded", { variant, grade });
 /** {grade, from} of the game's deal: from the index, else graded here (goals/deals.js). */
 export const gradeOf = (record) => ask("grade", { record });

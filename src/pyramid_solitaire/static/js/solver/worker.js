@@ -4,7 +4,8 @@
 // answers shaped as the server's ({record, view, hint}, {..., review}, {..., way}, a new game).
 // Requests run one at a time, in order. Once loaded it posts {ready: true} (or {failed}).
 
-import { gradedDeal, gradeOfDeal } from "../goals/deals.js";
+import { challenges } from "../goals/daily.js";
+import { gradedDeal, gradeOfDeal, loadIndex } from "../goals/deals.js";
 import { RulesError } from "../rules/errors.js";
 import { Game } from "../rules/game.js";
 import { answer } from "../rules/view.js";
@@ -46,6 +47,8 @@ const OPS = {
     return answer(new Game(variant, { deal: number ?? randomDeal() }), { grade: number === null ? null : grade });
   },
   grade: async (kernel, { record }) => gradeOfDeal(kernel, Game.fromRecord(record).deal),
+  // A day's challenges (goals/daily.js), for the days the release ships no file for.
+  challenges: async (kernel, { day }) => challenges(kernel, day, await loadIndex()),
   daily: async (kernel, { variant, day }) => answer(new Game(variant, { deal: await dailyDeal(variant, day) }), { daily: day }),
   // Earlier proofs are forgotten: under the new budgets every hint is searched again.
   budgets: (kernel, { id, op, ...given }) => {

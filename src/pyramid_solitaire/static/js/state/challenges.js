@@ -38,6 +38,16 @@ export function fromStored(s) {
 }
 
 export const load = () => fromStored(readJson(CHALLENGES_KEY, null));
+
+/** The challenge in play ({id, before}: `before` the variant whose game was on the table), kept so
+ *  a reload opens it again; null when a variant's own game is played. Junk reads as null. */
+export const PLAYING_KEY = "pyramid-solitaire.challenge-playing";
+export function inPlay() {
+  const p = readJson(PLAYING_KEY, null);
+  if (!p || typeof p !== "object" || typeof p.id !== "string" || !ID.test(p.id)) return null;
+  return { id: p.id, before: typeof p.before === "string" ? p.before : null };
+}
+export const notePlaying = (id, before = null) => writeJson(PLAYING_KEY, id === null ? null : { id, before });
 const store = (c) => writeJson(CHALLENGES_KEY, c);
 
 /** A challenge done in `moves` moves on `day` (the player's date): counted once. A challenge done
@@ -86,9 +96,9 @@ export function badge(c, month) {
 }
 
 /** What a share text tells of a day, and nothing more (no deal, no move): the challenges done
- *  of all, and for each `moves` goal done, its par and the moves it took. */
+ *  of all, and for each goal done that has a par (`moves`, `cards`), its par and the moves it took. */
 export function shareFacts(c, date, list) {
   const done = list.filter((ch) => ch.id in c.done);
-  const moves = done.filter((ch) => ch.goal.kind === "moves").map((ch) => ({ par: ch.goal.par, moves: c.done[ch.id].moves }));
+  const moves = done.filter((ch) => Number.isInteger(ch.goal.par)).map((ch) => ({ par: ch.goal.par, moves: c.done[ch.id].moves }));
   return { date, done: done.length, of: list.length, moves };
 }

@@ -217,7 +217,7 @@ export const SAVES_STRINGS = {
 // Punkte, persönliche Bestwerte, Erfolge und die Aufgaben des Tages (Issue 35).
 export const GOALS_STRINGS = {
   chalButton: "Täglich", chalTitle: "Aufgaben des Tages", chalShort: "Täglich",
-  chalOpenList: "Aufgaben des Tages", chalNone: "Diese Version hat keine Aufgaben für den {date}.",
+  chalOpenList: "Aufgaben des Tages", chalNone: "Keine Aufgaben für den {date}: Die Version hat keine, und der Solver dieser Seite konnte sie nicht erstellen.", chalMaking: "Die Aufgaben für den {date} werden erstellt…",
   chalLoading: "Die Aufgaben werden geladen\u2026", chalPlay: "Spielen", chalResume: "Weiter",
   chalDoneIn: { one: "geschafft in {count} Zug", other: "geschafft in {count} Zügen" }, chalDoneShort: "geschafft",
   chalStreak: { one: "{count} Tag in Folge", other: "{count} Tage in Folge" }, chalBestStreak: "beste: {n}",
@@ -230,7 +230,8 @@ export const GOALS_STRINGS = {
   chalShowWay: "Zeig den Weg", chalGiveUp: "Aufgeben", chalBack: "Zurück zu meinem Spiel",
   grade: { easy: "Leicht", medium: "Mittel", hard: "Schwer", expert: "Experte" }, chalStep: "Aufgabe {n}",
   goalClear: "Räume die Pyramide ab", goalMoves: "Räume sie in höchstens {n} Zügen ab (Par {par})",
-  goalScore: "Erreiche {n} Punkte", goalCards: "Entferne {cards}",
+  goalScore: "Erreiche {n} Punkte", goalCards: "Entferne {cards}", goalRank: "Entferne alle vier {rank} (Par {par})",
+  rankPlural: ["Asse", "Zweien", "Dreien", "Vieren", "Fünfen", "Sechsen", "Siebenen", "Achten", "Neunen", "Zehnen", "Buben", "Damen", "Könige"],
   challengeDone: "Aufgabe geschafft: {goal}!", challengeMissed: "Ziel verfehlt: {goal}. Spiel noch einmal oder gib auf, um den Weg zu sehen.",
   challengeStatus: "Aufgabe {n}: {goal}",
   earned: "Erfolg: {names}",

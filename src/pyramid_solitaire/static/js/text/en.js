@@ -217,7 +217,7 @@ export const SAVES_STRINGS = {
 // Score, personal bests, achievements and the day's challenges (issue 35).
 export const GOALS_STRINGS = {
   chalButton: "Daily", chalTitle: "Daily challenges", chalShort: "Daily",
-  chalOpenList: "Daily challenges", chalNone: "This release has no challenges for {date}.",
+  chalOpenList: "Daily challenges", chalNone: "No challenges for {date}: the release has none, and the solver in this page could not make them.", chalMaking: "Making the challenges of {date}…",
   chalLoading: "Loading the challenges\u2026", chalPlay: "Play", chalResume: "Go on",
   chalDoneIn: { one: "done in {count} move", other: "done in {count} moves" }, chalDoneShort: "done",
   chalStreak: { one: "{count} day in a row", other: "{count} days in a row" }, chalBestStreak: "best: {n}",
@@ -230,7 +230,8 @@ export const GOALS_STRINGS = {
   chalShowWay: "Show the way", chalGiveUp: "Give up", chalBack: "Back to my game",
   grade: { easy: "Easy", medium: "Medium", hard: "Hard", expert: "Expert" }, chalStep: "Challenge {n}",
   goalClear: "Clear the pyramid", goalMoves: "Clear it in at most {n} moves (par {par})",
-  goalScore: "Reach {n} points", goalCards: "Remove {cards}",
+  goalScore: "Reach {n} points", goalCards: "Remove {cards}", goalRank: "Remove all four {rank} (par {par})",
+  rankPlural: ["aces", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks", "queens", "kings"],
   challengeDone: "Challenge done: {goal}!", challengeMissed: "Goal missed: {goal}. Play again, or give up to see the way.",
   challengeStatus: "Challenge {n}: {goal}",
   earned: "Achievement: {names}",

@@ -6,6 +6,10 @@ export function goalText(goal) {
   if (goal.kind === "clear") return t("goalClear");
   if (goal.kind === "moves") return t("goalMoves", { n: goal.at_most, par: goal.par });
   if (goal.kind === "score") return t("goalScore", { n: goal.score });
+  const ranks = new Set(goal.cards.map((card) => card[0]));
+  if (goal.cards.length === 4 && ranks.size === 1) {
+    return t("goalRank", { rank: t("rankPlural")["A23456789TJQK".indexOf(goal.cards[0][0])], par: goal.par });
+  }
   return t("goalCards", { cards: goal.cards.join(" ") });
 }
 
