@@ -17,13 +17,14 @@ record and a `view` of the position that the page draws as it is.
 """
 
 from importlib import import_module
+from typing import Any
 
 from .server import serve
 
 __all__ = ["app", "create_app", "serve"]
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     """`app` and `create_app` load on first use (PEP 562), not with the package: a worker process
     unpickles its config, which imports this package, before it can answer the supervisor's
     health check, and the app's imports (the compiled solver among them) take seconds."""

@@ -18,10 +18,15 @@ and so is a request cut off because its body came too slowly (408, written by co
 import json
 import logging
 import time
+from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime
+
+from starlette.routing import BaseRoute
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .connections import TIMED_OUT
 from .errors import REFUSAL
+from .metrics import Metrics
 
 log = logging.getLogger("pyramid_solitaire.access")
 HUNG_UP = 499
@@ -33,15 +38,16 @@ def escaped(raw: bytes) -> str:
     return "".join(chr(b) if b in PRINTABLE else f"\\x{b:02x}" for b in raw)
 
 
-def header(scope, name: bytes) -> bytes | None:
+def header(scope: Scope, name: bytes) -> bytes | None:
     """The value of a request header, or None when the client did not send it."""
     for key, value in scope.get("headers", ()):
         if key == name:
-            return value
+            found: bytes = value
+            return found
     return None
 
 
-def route_of(scope, routes) -> str:
+def route_of(scope: Scope, routes: Iterable[BaseRoute]) -> str:
     """The route's template (/api/hint, /static), never the raw path: the metrics' labels stay few.
     A request refused before routing (its body too slow, too large, or never sent) is named by
     the route its path would have taken."""
@@ -51,7 +57,7 @@ def route_of(scope, routes) -> str:
     return getattr(route, "path", None) or "unmatched"
 
 
-def each_route(routes):
+def each_route(routes: Iterable[BaseRoute]) -> Iterator[BaseRoute]:
     """The app's routes, each router's (routes/) in its place: FastAPI keeps an included router
     as one entry (since 0.13x; before, its routes were copied in), which matches but names no path."""
     for route in routes:
@@ -59,19 +65,28 @@ def each_route(routes):
         yield from each_route(included.routes) if included is not None else (route,)
 
 
+Line = Callable[[Scope, int, int, float], str]  # an access line from the scope, status, bytes, seconds
+
+
 class AccessLog:
     """ASGI middleware, the outermost: it sees every answer the app gives, or that none was given."""
 
-    def __init__(self, app, log_format: str = "combined", metrics=None, routes=()):
+    def __init__(
+        self,
+        app: ASGIApp,
+        log_format: str = "combined",
+        metrics: Metrics | None = None,
+        routes: Iterable[BaseRoute] = (),
+    ) -> None:
         self.app, self.metrics, self.routes = app, metrics, routes
-        self.line = json_line if log_format == "json" else combined_line
+        self.line: Line = json_line if log_format == "json" else combined_line
 
-    async def __call__(self, scope, receive, send):
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         started, status, sent = time.perf_counter(), HUNG_UP, 0
 
-        async def send_noting_status(message):
+        async def send_noting_status(message: Message) -> None:
             nonlocal status, sent
             if message["type"] == "http.response.start":
                 status = message["status"]
@@ -95,19 +110,26 @@ class AccessLog:
                 log.info("%s", self.line(scope, status, sent, seconds))
 
 
-def target(scope) -> bytes:
+def raw_path(scope: Scope) -> bytes:
+    """The request's path as the client sent it (percent-escapes kept)."""
+    path: bytes = scope.get("raw_path") or scope["path"].encode("utf-8", "surrogateescape")
+    return path
+
+
+def target(scope: Scope) -> bytes:
     """The request's path and query as the client sent them."""
-    path = scope.get("raw_path") or scope["path"].encode("utf-8", "surrogateescape")
-    query = scope.get("query_string", b"")
+    path = raw_path(scope)
+    query: bytes = scope.get("query_string", b"")
     return path + (b"?" + query if query else b"")
 
 
-def client_of(scope) -> str:
+def client_of(scope: Scope) -> str:
     """The client's address as the scope names it, or '-' when unknown."""
-    return (scope.get("client") or ("-", 0))[0]
+    client: str = (scope.get("client") or ("-", 0))[0]
+    return client
 
 
-def combined_line(scope, status: int, sent: int, seconds: float) -> str:
+def combined_line(scope: Scope, status: int, sent: int, seconds: float) -> str:
     """One access-log line in the combined format, plus the seconds taken."""
     stamp = datetime.now(UTC).strftime("%d/%b/%Y:%H:%M:%S %z")
     request = f"{escaped(scope['method'].encode())} {escaped(target(scope))} HTTP/{scope['http_version']}"
@@ -117,10 +139,14 @@ def combined_line(scope, status: int, sent: int, seconds: float) -> str:
     return f'{client} - - [{stamp}] "{request}" {status} {sent} "{referer}" "{agent}" {seconds:.3f}'
 
 
-def json_line(scope, status: int, sent: int, seconds: float) -> str:
+def text(raw: bytes | None) -> str | None:
+    """Bytes as text for a JSON line (what is not UTF-8 as \\xHH), None as null."""
+    return raw.decode("utf-8", "backslashreplace") if raw is not None else None
+
+
+def json_line(scope: Scope, status: int, sent: int, seconds: float) -> str:
     """One access-log line as a JSON object."""
-    text = lambda raw: raw.decode("utf-8", "backslashreplace") if raw is not None else None  # noqa: E731
-    path = scope.get("raw_path") or scope["path"].encode("utf-8", "surrogateescape")
+    path = raw_path(scope)
     entry = {
         "time": datetime.now(UTC).isoformat(timespec="milliseconds"),
         "client": client_of(scope),

@@ -9,12 +9,14 @@ worker fetches, offline.py), the bytes can never change, so it is cached for a y
 
 import hashlib
 import mimetypes
+import os
 from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 from starlette.datastructures import Headers, QueryParams
+from starlette.types import Scope
 
 from .settings import STATIC
 
@@ -27,7 +29,7 @@ def content_hash(body: bytes) -> str:
     return hashlib.sha256(body).hexdigest()[:20]
 
 
-def cached_answer(body: bytes, scope, media_type: str) -> Response:
+def cached_answer(body: bytes, scope: Scope, media_type: str) -> Response:
     """The file's bytes with their content ETag, or a 304 when the client holds them already."""
     digest = content_hash(body)
     headers = {"ETag": f'"{digest}"', "Cache-Control": REVALIDATE}
@@ -43,7 +45,13 @@ def cached_answer(body: bytes, scope, media_type: str) -> Response:
 class ContentStatic(StaticFiles):
     """Starlette's static files (its path checks and lookups) answered with content ETags."""
 
-    def file_response(self, full_path, stat_result, scope, status_code: int = 200) -> Response:
+    def file_response(
+        self,
+        full_path: str | os.PathLike[str],
+        stat_result: os.stat_result,
+        scope: Scope,
+        status_code: int = 200,
+    ) -> Response:
         """The file's bytes with their content ETag (or a 304), with a charset for text."""
         media_type = mimetypes.guess_type(str(full_path))[0] or "application/octet-stream"
         if media_type.startswith("text/") or media_type.endswith(("javascript", "json", "+xml")):
@@ -56,7 +64,7 @@ def add_page_and_assets(app: FastAPI, root: Path = STATIC) -> None:
     page = root / "index.html"
 
     @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
-    def index(request: Request):
+    def index(request: Request) -> Response:
         return cached_answer(page.read_bytes(), request.scope, "text/html; charset=utf-8")
 
     app.mount("/static", ContentStatic(directory=root), name="static")

@@ -26,6 +26,7 @@ import json
 import logging
 import socket
 import time
+from collections.abc import Callable
 from contextlib import suppress
 from typing import Any
 
@@ -35,7 +36,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.server import ServerState
 
 from ..engine.errors import Refusal
-from .fairness import RateLimited, TokenBuckets
+from .fairness import Clock, RateLimited, TokenBuckets
 from .listener import Tally, closing
 
 log = logging.getLogger("pyramid_solitaire.web")
@@ -89,7 +90,7 @@ class GuardedH11Protocol(H11Protocol):
         self.waiting_for = ""  # "headers", "body" or "" (nothing is arriving)
         self.request_started = 0.0
 
-    def connection_made(self, transport) -> None:  # type: ignore[override]
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         """Take the new connection, making room at the cap or refusing it with 503."""
         if len(self.connections) >= self.max_connections and not self.make_room():
             self.transport = transport  # for connection_lost
@@ -110,7 +111,8 @@ class GuardedH11Protocol(H11Protocol):
         """This server's idle connections, the longest idle first (a dict keeps insertion order)."""
         if not hasattr(self.server_state, "idle"):
             self.server_state.idle = {}  # type: ignore[attr-defined]
-        return self.server_state.idle  # type: ignore[attr-defined]
+        idle: dict[GuardedH11Protocol, None] = self.server_state.idle  # type: ignore[attr-defined]
+        return idle
 
     def now_idle(self) -> None:
         """Mark this connection idle: at the cap it may give way to a new one."""
@@ -135,7 +137,7 @@ class GuardedH11Protocol(H11Protocol):
             return True
         return False
 
-    def refuse(self, transport) -> None:
+    def refuse(self, transport: asyncio.Transport) -> None:
         """Answer 503 and close: the cap is reached and no connection is idle."""
         transport.write(REFUSED)
         closing(transport)
@@ -210,7 +212,8 @@ class GuardedH11Protocol(H11Protocol):
         if not hasattr(self.server_state, "pipeline"):
             per_second = getattr(self.config, "pipelined_per_second", PIPELINED_PER_SECOND)
             self.server_state.pipeline = Pipeline(per_second, self.loop.time, self.loop.call_later)  # type: ignore[attr-defined]
-        return self.server_state.pipeline  # type: ignore[attr-defined]
+        pipeline: Pipeline = self.server_state.pipeline  # type: ignore[attr-defined]
+        return pipeline
 
     def pause_writing(self) -> None:
         """The kernel's buffer is full and uvicorn's past 64 KiB: the client is not reading."""
@@ -322,6 +325,10 @@ class GuardedH11Protocol(H11Protocol):
 TURNS = "pipelined"  # the one bucket of the worker's Pipeline
 
 
+# asyncio's call_later: run a callback after so many seconds (a test hands its own).
+Later = Callable[[float, Callable[[], object]], asyncio.TimerHandle]
+
+
 class Pipeline:
     """The worker's turns for pipelined requests: `per_second` of them, a second's worth (at least
     one) at once after a quiet spell; the others wait in line, first come first served. A request
@@ -330,7 +337,7 @@ class Pipeline:
     that read nothing: 1,000 such clients kept a worker at 75% of a core answering 26,000 of them
     in 30 s, and on a loaded machine a busy process is the last to be given the processor."""
 
-    def __init__(self, per_second: float, clock=time.monotonic, later=None):
+    def __init__(self, per_second: float, clock: Clock = time.monotonic, later: Later | None = None) -> None:
         self.per_second, self.clock = per_second, clock
         self.turns = TokenBuckets(max(per_second, 1.0), per_second, clock)  # one bucket: the worker's
         self.later = later or asyncio.get_running_loop().call_later

@@ -28,14 +28,28 @@ import struct
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from contextlib import suppress
 from multiprocessing.reduction import DupFd
+from typing import Protocol
 
 from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
 
 from ..engine.errors import Refusal
 from ..solver.budgets import Budget
 from .errors import refused
+
+Clock = Callable[[], float]
+
+
+class Handed(Protocol):
+    """A descriptor handed to a spawned worker (multiprocessing's DupFd): detach() gives it."""
+
+    def detach(self) -> int:
+        """The descriptor, now this process's."""
+        ...
+
 
 MAX_ADDRESSES = 10_000  # buckets kept; full ones are forgotten first (a full bucket is a new one)
 
@@ -51,7 +65,7 @@ class RateLimited(Exception):
 class TokenBuckets:
     """One token bucket per client address."""
 
-    def __init__(self, burst: float, per_second: float, clock=time.monotonic):
+    def __init__(self, burst: float, per_second: float, clock: Clock = time.monotonic) -> None:
         self.burst, self.per_second, self.clock = burst, per_second, clock
         self.buckets: dict[str, tuple[float, float]] = {}  # address -> (tokens, when counted)
         self.lock = threading.Lock()  # sync routes spend from worker threads
@@ -115,12 +129,12 @@ class BucketTable:
             fcntl.fcntl(fd, fcntl.F_ADD_SEALS, fcntl.F_SEAL_SHRINK | fcntl.F_SEAL_GROW | fcntl.F_SEAL_SEAL)
         return cls(fd)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[Handed], "BucketTable"], tuple[Handed]]:
         """Pickled for a spawned worker: the descriptor goes with it (as uvicorn's socket does)."""
         return (BucketTable.inherited, (DupFd(self.fd),))
 
     @staticmethod
-    def inherited(dup) -> "BucketTable":
+    def inherited(dup: Handed) -> "BucketTable":
         """The worker's side of __reduce__: the descriptor it was handed."""
         return BucketTable(dup.detach())
 
@@ -144,7 +158,9 @@ class SharedTokenBuckets(TokenBuckets):
     If the table ever fails (it cannot, sealed, but a host without memfd has no seals), the
     worker says so once and goes on with its own buckets: a lost share, never a lost worker."""
 
-    def __init__(self, table: BucketTable, burst: float, per_second: float, clock=time.monotonic):
+    def __init__(
+        self, table: BucketTable, burst: float, per_second: float, clock: Clock = time.monotonic
+    ) -> None:
         super().__init__(burst, per_second, clock)  # time.monotonic: one clock for every process
         self.fd = table.fd
         self.own: TokenBuckets | None = None  # this worker's buckets once the table failed
@@ -247,6 +263,6 @@ def add_rate_limit_answer(app: FastAPI) -> None:
     """Answer RateLimited with 429 and a Retry-After header."""
 
     @app.exception_handler(RateLimited)
-    async def rate_limited(request: Request, err: RateLimited):
+    async def rate_limited(request: Request, err: RateLimited) -> JSONResponse:
         wait = err.retry_after
         return refused(Refusal("rate_limited", retry_after=wait), 429, {"Retry-After": str(wait)})

@@ -2,6 +2,7 @@
 the operator's /metrics, /healthz and /readyz (each must say what is true now)."""
 
 from starlette.datastructures import MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 # The page loads only its own files: no inline script, no eval, no third-party anything. Its
 # solver worker compiles its own kernel.wasm: 'wasm-unsafe-eval' allows WebAssembly and not eval.
@@ -18,15 +19,15 @@ class SecurityHeaders:
     """ASGI middleware (not Starlette's BaseHTTPMiddleware, which turns a client that hangs up
     mid-request into a 'No response returned' error and a 500)."""
 
-    def __init__(self, app):
+    def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
-    async def __call__(self, scope, receive, send):
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         api = scope["path"].startswith("/api/") or scope["path"] in NOW_ONLY
 
-        async def send_with_headers(message):
+        async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = MutableHeaders(scope=message)
                 headers["Content-Security-Policy"] = CSP

@@ -2,6 +2,8 @@
 
 import asyncio
 
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
 from ..engine.errors import Refusal
 from .errors import refused
 
@@ -17,15 +19,16 @@ class BodyLimit:
     the body), and one that pauses longer than `seconds` between chunks with 408. Both answers
     close the connection: the rest of the body is never read."""
 
-    def __init__(self, app, limit: int, seconds: float = CHUNK_SECONDS):
+    def __init__(self, app: ASGIApp, limit: int, seconds: float = CHUNK_SECONDS) -> None:
         self.app, self.limit, self.seconds = app, limit, seconds
 
-    async def __call__(self, scope, receive, send):
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         if self.declared_length(scope) > self.limit:
             return await self.too_large(scope, receive, send)  # before the first receive()
-        chunks, size = [], 0
+        chunks: list[bytes] = []
+        size = 0
         while True:
             try:
                 message = await asyncio.wait_for(receive(), self.seconds)
@@ -41,7 +44,7 @@ class BodyLimit:
                 break
         body, replayed = b"".join(chunks), False
 
-        async def replay():
+        async def replay() -> Message:
             nonlocal replayed
             if replayed:
                 return await receive()
@@ -51,13 +54,13 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
     @staticmethod
-    def declared_length(scope) -> int:
+    def declared_length(scope: Scope) -> int:
         """The body length the request's Content-Length announces, 0 when none."""
         for name, value in scope.get("headers", ()):
             if name == b"content-length":
                 return int(value) if value.isdigit() else 0  # h11 refuses a malformed one before this
         return 0
 
-    async def too_large(self, scope, receive, send):
+    async def too_large(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Answer 413 and close the connection: the body is over the limit."""
         await refused(Refusal("body_too_large", limit=self.limit), 413, CLOSE)(scope, receive, send)

@@ -23,7 +23,9 @@ import resource
 import socket
 import time
 from asyncio import constants as asyncio_constants
+from collections.abc import Callable
 from contextlib import suppress
+from typing import Any
 
 ACCEPT_BATCH = 32  # accepts in one pass of the loop: the cap sees them before more come in
 log = logging.getLogger("pyramid_solitaire.web")
@@ -37,7 +39,7 @@ class Tally:
     def __init__(self, level: int, message: str):
         self.level, self.message, self.count, self.logged = level, message, 0, -TALLY_SECONDS
 
-    def add(self, *details) -> None:
+    def add(self, *details: object) -> None:
         """Count one event, and log the count once TALLY_SECONDS have passed since the last line."""
         self.count += 1
         now = time.monotonic()
@@ -90,7 +92,7 @@ class CountedConnection(socket.socket):
         super().close()
 
 
-def closing(transport) -> None:
+def closing(transport: asyncio.BaseTransport) -> None:
     """The server closes this connection (shed at the cap, refused): its place is free at once,
     not after asyncio closes the socket on a later pass of the loop. (At most ACCEPT_BATCH such
     sockets a pass stay open a moment longer: FILES_RESERVE holds them.)"""
@@ -106,7 +108,7 @@ class BoundedListener(socket.socket):
 
     batch = 0
 
-    def accept(self):  # type: ignore[override]
+    def accept(self) -> tuple[socket.socket, Any]:
         """Accept one connection, unless the budget or this pass's batch is used up."""
         if self.batch >= ACCEPT_BATCH:
             raise BlockingIOError  # asyncio ends this pass; the rest wait for the next one
@@ -147,19 +149,27 @@ class ListeningLoop(asyncio.SelectorEventLoop):
         soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
         budget.limit = (1 << 30) if soft == resource.RLIM_INFINITY else soft - FILES_RESERVE
 
-    async def create_server(self, protocol_factory, host=None, port=None, *, sock=None, **options):  # type: ignore[override]
+    async def create_server(  # type: ignore[override]
+        self,
+        protocol_factory: Callable[[], asyncio.BaseProtocol],
+        host: str | None = None,
+        port: int | None = None,
+        *,
+        sock: socket.socket | None = None,
+        **options: Any,
+    ) -> asyncio.Server:
         """asyncio's create_server, on a listening socket bounded by the budget."""
         if sock is None:  # uvicorn with one worker hands host and port: bind as the workers' socket is
             from .server import listening_socket
 
-            with listening_socket(host, port) as bound:
+            with listening_socket(host or "", port or 0) as bound:  # None: as asyncio reads it
                 listener = BoundedListener.wrap(bound)
         else:
             listener = BoundedListener.wrap(sock)
         return await super().create_server(protocol_factory, sock=listener, **options)
 
 
-def quiet_accept_failures(loop: asyncio.AbstractEventLoop, context: dict) -> None:
+def quiet_accept_failures(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
     """The loop's exception handler: failed accepts are tallied, anything else logged as usual."""
     exc = context.get("exception")
     if context.get("message") == "socket.accept() out of system resource" and isinstance(exc, OSError):

@@ -17,12 +17,14 @@ Each app has its own registry (two apps in one process share nothing). With seve
 adds them up over all workers: the multiprocess mode of prometheus-client.
 """
 
+import asyncio
 import ipaddress
 import os
 import platform
 import shutil
 import tempfile
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, ProcessCollector, generate_latest
@@ -86,7 +88,7 @@ class Metrics:
             self.refusals.labels(refusal).inc()
 
     @contextmanager
-    def timing(self, kind: str):
+    def timing(self, kind: str) -> Iterator[None]:
         """Context manager: time one solver search of `kind`."""
         started = time.perf_counter()
         try:
@@ -108,7 +110,7 @@ class Metrics:
 
 
 @contextmanager
-def shared_between_workers():
+def shared_between_workers() -> Iterator[None]:
     """A folder for the workers' figures, unless the host named one; removed when serving ends.
     It goes in systemd's RuntimeDirectory= when there is one (no temp-folder cleaner goes there:
     a worker whose figures' file is truncated under it dies, and is restarted)."""
@@ -137,7 +139,7 @@ class CountedH11Protocol(GuardedH11Protocol):
 
     counted = False
 
-    def connection_made(self, transport) -> None:  # type: ignore[override]
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         """Take the connection, counting it open when it was accepted."""
         super().connection_made(transport)
         metrics = getattr(self.config, "metrics", None)
@@ -152,7 +154,7 @@ class CountedH11Protocol(GuardedH11Protocol):
             getattr(self.config, "metrics").open.dec()  # noqa: B009 (set by ServerConfig.load)
         super().connection_lost(exc)
 
-    def refuse(self, transport) -> None:
+    def refuse(self, transport: asyncio.Transport) -> None:
         """Refuse at the cap, counting it as closed unanswered."""
         super().refuse(transport)
         self.count_closed("cap", "too_many_connections")

@@ -27,18 +27,18 @@ class NewGame(Body):
 class UndoRequest(Body):
     """The body of an undo: the game's record and how many moves to take back."""
 
-    record: dict
+    record: dict[str, Any]
     count: int = Field(1, ge=1, le=1000)  # undo this many moves at once (back to a winnable point)
 
 
 class RecordOnly(Body):
     """A body holding only the game's record."""
 
-    record: dict
+    record: dict[str, Any]
 
 
 class MoveRequest(Body):
     """The body of a move: the game's record and the move to play."""
 
-    record: dict
+    record: dict[str, Any]
     move: str = Field(max_length=40)

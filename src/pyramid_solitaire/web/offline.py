@@ -13,6 +13,7 @@ from functools import cached_property
 from pathlib import Path
 
 from fastapi.responses import Response
+from starlette.types import Scope
 
 from .. import __version__
 from .assets import cached_answer, content_hash
@@ -54,7 +55,7 @@ class ServiceWorker:
         """The worker's text, filled in once."""
         return service_worker_source(self.static)
 
-    def response(self, scope=None) -> Response:
+    def response(self, scope: Scope | None = None) -> Response:
         """The /sw.js answer, revalidated on every visit (no-cache: the browser asks for the worker
         each time, which is how a release reaches it) with its content ETag: unchanged, a 304."""
         return cached_answer(self.source.encode(), scope or {}, "text/javascript")

@@ -8,6 +8,8 @@ import logging
 import resource
 import socket
 import sys
+from collections.abc import Callable
+from typing import Any
 
 import uvicorn
 from uvicorn.config import LOGGING_CONFIG, STARTUP_FAILURE
@@ -18,6 +20,7 @@ from .listener import ACCEPT_BATCH, FILES_RESERVE
 from .settings import Settings
 
 APP = "pyramid_solitaire.web:app"
+App = str | Callable[..., Any]  # what uvicorn serves: an import string, or the app itself
 # uvicorn kills a worker that does not answer its supervisor within this long (5 s by default);
 # on a loaded machine a worker's start-up alone took longer, and workers were restarted for ever.
 WORKER_HEALTHCHECK_SECONDS = 60
@@ -31,7 +34,7 @@ class ServerConfig(uvicorn.Config):
     """uvicorn's config plus the server's settings; it travels to worker processes whole, and each
     builds its app from those settings (not from the import string's module-level app)."""
 
-    def __init__(self, app, *, settings: Settings, **kwargs):
+    def __init__(self, app: App, *, settings: Settings, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         self.settings = settings
         self.header_seconds, self.request_seconds = settings.header_seconds, settings.request_seconds
@@ -70,7 +73,7 @@ class WorkerCannotStart(Exception):
     Restart=on-failure) starts the whole server again instead of it serving nothing."""
 
 
-def serve(settings: Settings | None = None, **uvicorn_options) -> None:
+def serve(settings: Settings | None = None, **uvicorn_options: Any) -> None:
     """Serve until interrupted. Raises CannotBind before anything starts when the address is unusable."""
     settings = settings or Settings()
     config = server_config(settings=settings, **uvicorn_options)
@@ -115,7 +118,9 @@ def url_of(sock: socket.socket) -> str:
     return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
 
 
-def server_config(app=APP, *, settings: Settings | None = None, **uvicorn_options) -> ServerConfig:
+def server_config(
+    app: App = APP, *, settings: Settings | None = None, **uvicorn_options: Any
+) -> ServerConfig:
     """The server's configuration: uvicorn with the guarded protocol, the limits, the logging."""
     settings = settings or Settings()
     options = {
@@ -154,7 +159,7 @@ def connection_cap(wanted: int, open_files: int) -> int:
     return max(min(wanted, open_files - FILES_RESERVE - 2 * ACCEPT_BATCH), 1)
 
 
-def logging_config(level: str) -> dict:
+def logging_config(level: str) -> dict[str, Any]:
     """uvicorn's logging, plus the app's loggers: access lines on standard output (each in its
     format, access.py), the rest on standard error with a time stamp."""
     config = copy.deepcopy(LOGGING_CONFIG)

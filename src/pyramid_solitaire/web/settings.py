@@ -70,7 +70,7 @@ class Settings(BaseSettings):
 
     @field_validator("trusted_proxies", mode="before")
     @classmethod
-    def comma_separated(cls, value):
+    def comma_separated(cls, value: object) -> object:
         """The environment gives one string: addresses separated by commas."""
         if isinstance(value, str):
             return tuple(part.strip() for part in value.split(",") if part.strip())

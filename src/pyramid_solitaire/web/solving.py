@@ -5,8 +5,9 @@ belong to that app alone.
 """
 
 import threading
+from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Request
 
@@ -31,7 +32,7 @@ class SharedSolver:
         self.loaded = threading.Event()  # the compiled solver is loaded (readyz)
 
     @contextmanager
-    def slot(self, kind: str):
+    def slot(self, kind: str) -> Iterator[bool]:
         """Yields True when the solver may run now, False when it stayed busy for slot_wait; the
         time of the search is counted under `kind` (metrics.py)."""
         free = self.slots.acquire(timeout=self.slot_wait)
@@ -45,7 +46,7 @@ class SharedSolver:
             if free:
                 self.slots.release()
 
-    def hint_for(self, game: Game) -> dict:
+    def hint_for(self, game: Game) -> dict[str, Any]:
         """The exact hint (hints.advice, the same call as `pyramid-solitaire hint`). When the solver
         is busy with other players, the answer is the unchecked fallback, marked as such."""
         with self.slot("hint") as free:
@@ -53,7 +54,7 @@ class SharedSolver:
                 return advice(game, self.settings.hint_seconds)
         return {**unchecked(game).to_dict(game), "busy": True}
 
-    def review_for(self, game: Game) -> dict:
+    def review_for(self, game: Game) -> dict[str, Any]:
         """The review of a game (review.review, the same call as `pyramid-solitaire review`) in one
         bounded budget. When the solver is busy, nothing is searched: the marks say unknown."""
         with self.slot("review") as free:
@@ -61,7 +62,7 @@ class SharedSolver:
                 return review(game, self.settings.review_seconds).to_dict()
         return {**review(game, 0.0).to_dict(), "busy": True}
 
-    def way_for(self, game: Game) -> dict:
+    def way_for(self, game: Game) -> dict[str, Any]:
         """The shortest winning line from the game's position, for "Show the way"."""
         with self.slot("way") as free:
             if free:
@@ -80,7 +81,7 @@ class SharedSolver:
 
 
 @asynccontextmanager
-async def warm_solver(app: FastAPI):
+async def warm_solver(app: FastAPI) -> AsyncIterator[None]:
     """Load the compiled solver beside the first requests, so the first hint is not spent on it."""
     threading.Thread(target=app.state.solver.load, daemon=True).start()
     yield

@@ -4,6 +4,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
 from ..fairness import client_address
+from ..metrics import Metrics
 from ..solving import Solver
 
 router = APIRouter(include_in_schema=False)
@@ -26,4 +27,5 @@ def readyz(solver: Solver) -> dict[str, str] | JSONResponse:
 @router.get("/metrics")
 def prometheus_metrics(request: Request) -> Response:
     """The figures (metrics.py), for the addresses it lets read them."""
-    return request.app.state.metrics.answer(client_address(request))
+    metrics: Metrics = request.app.state.metrics
+    return metrics.answer(client_address(request))
