@@ -29,14 +29,12 @@ export async function loadRules(source = RULES) {
   return { rules: Object.assign({}, ...modules), folder };
 }
 
-/** The checks, each [name, () => void], of `rules` against the golden files. */
-export function conformance(rules, { corpus, moveCounts, options = { refused: [] } }) {
-  const { cardText, parseCard, RANDOM_DEALS, dealCards, dealNumber, formatDeck, parseDeck, randomDeal } = rules;
-  const { Deal, START, moveText, MESSAGES, RulesError, Game, oneDealSource, VARIANTS, getVariant, view } = rules;
-
+/** What replaying a golden file needs of `rules`: the entry's game, one step (tools/corpus.py's
+ *  act: returns the move the game returned, or null), and a refusal as the corpus writes it. */
+export function replaying(rules) {
+  const { Game, RulesError } = rules;
   const newGame = (entry) => new Game(entry.variant, entry.deck === undefined ? { deal: entry.deal } : { deck: entry.deck });
 
-  /** One step (tools/corpus.py's act): returns the move the game returned, or null. */
   function act(game, action) {
     if (action === "undo") return game.undo();
     if (action.startsWith("undo ")) return game.undo(Number(action.split(" ")[1]));
@@ -54,6 +52,16 @@ export function conformance(rules, { corpus, moveCounts, options = { refused: []
     }
     return { error: null };
   }
+
+  return { newGame, act, refusal };
+}
+
+/** The checks, each [name, () => void], of `rules` against the golden files. */
+export function conformance(rules, { corpus, moveCounts, options = { refused: [] } }) {
+  const { cardText, parseCard, RANDOM_DEALS, dealCards, dealNumber, formatDeck, parseDeck, randomDeal } = rules;
+  const { Deal, START, moveText, MESSAGES, RulesError, Game, oneDealSource, VARIANTS, getVariant, view } = rules;
+
+  const { newGame, act, refusal } = replaying(rules);
 
   /** Every refusal code in a JSON value (a refusal's own and each nested reason's). */
   function codesIn(value, found = new Set()) {

@@ -6,26 +6,14 @@
 import assert from "node:assert/strict";
 import { rmSync } from "node:fs";
 import { after, test } from "node:test";
-import { conformance, golden, loadRules } from "./conformance.mjs";
+import { golden, loadRules, replaying } from "./conformance.mjs";
 
 const { rules, folder } = await loadRules();
 after(() => rmSync(folder, { recursive: true }));
 const { options } = golden();
-const { Game, RulesError, getVariant, view, moveText, Deal, START, NAMED, parseCard } = rules;
+const { Game, getVariant, view, moveText, Deal, START, NAMED, parseCard } = rules;
 
-function refusal(thunk) {
-  try {
-    thunk();
-  } catch (err) {
-    if (!(err instanceof RulesError)) throw err;
-    return { error: err.kind, message: err.message, code: err.code, params: err.params };
-  }
-  return { error: null };
-}
-
-const newGame = (entry) => new Game(entry.variant, entry.deck === undefined ? { deal: entry.deal } : { deck: entry.deck });
-const act = (game, action) => (action === "undo" ? game.undo() : action === "redo" ? game.redo()
-  : action.startsWith("undo ") ? game.undo(Number(action.split(" ")[1])) : action === "restart" ? game.restart() : game.play(action));
+const { newGame, act, refusal } = replaying(rules);
 
 test("option texts: the same variant, canonical text, English name and rules", () => {
   for (const [text, expected] of Object.entries(options.variants)) {
