@@ -78,7 +78,7 @@ def test_a_refused_pair_says_why_and_changes_nothing(page: Page):
     card(page, "Th").click()
     card(page, "Js").click()
     expect(page.locator("#toast")).to_have_text(
-        "Not possible: the ten of hearts and the jack of spades do not add up to 13"
+        "Not possible: the ten of hearts and the jack of spades do not add up to 13."
     )
     moves_made(page, 0)
     expect(page.locator("#board .card:not(.gone)")).to_have_count(28)
@@ -463,7 +463,7 @@ def test_german_from_the_browser_language_and_switch_to_english(new_page):
     card(page, "Th").click()
     card(page, "Js").click()
     expect(page.locator("#toast")).to_have_text(
-        "Geht nicht: Herz-Zehn und Pik-Bube ergeben zusammen nicht 13"
+        "Geht nicht: Herz-Zehn und Pik-Bube ergeben zusammen nicht 13."
     )
     page.click("#btn-more")
     page.select_option("#language-select", "en")

@@ -46,7 +46,7 @@ def test_refusals_speak_german_with_cards_in_words(new_page):
         position={"x": 8, "y": 8}, force=True
     )  # a covered card (aria-disabled): its top edge
     said = says(page, "überdeckt")
-    assert said == "Geht nicht: Karo-Sieben ist noch von Kreuz-Neun und Karo-Vier überdeckt"
+    assert said == "Geht nicht: Karo-Sieben ist noch von Kreuz-Neun und Karo-Vier überdeckt."
     card(page, "Th").click()
     card(page, "Js").click()
     says(page, "Herz-Zehn und Pik-Bube ergeben zusammen nicht 13")
@@ -76,6 +76,7 @@ def test_a_hint_and_a_lost_position_in_german(new_page):
     expect(explain).to_contain_text("Zuletzt gewinnbar")
     text = explain.inner_text()
     assert "(9\u2666 + 4\u2666)" in text and "4\u2663 + 9\u2665" in text
+    assert "nicht mehr zu gewinnen" not in text, text  # the title says it; the text says since when
     panel = page.locator("#end-panel").inner_text()
     assert not NOTATION.search(panel) and not ENGLISH.search(panel), panel
     expect(page.locator("#end-undo-to")).to_have_text("4 Züge zurück")

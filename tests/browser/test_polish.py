@@ -149,7 +149,15 @@ def test_the_german_page_says_one_thing_one_way(new_page):
     open_link(page, "three-wastes", 1)
     texts = page.evaluate(GERMAN_TEXTS)
     assert '"three-wastes":"Drei Ablagen"' in texts  # the status line's short name is German
-    for wrong in ("Nochmal", "Noch mal", "Statistik von {count}", "Klicke auf den Vorrat", '"Solitaire 13"'):
+    # covered cards are "überdeckt" ("verdeckt" is face down), in the FAQ too
+    for wrong in (
+        "Nochmal",
+        "Noch mal",
+        "Statistik von {count}",
+        "Klicke auf den Vorrat",
+        '"Solitaire 13"',
+        "verdeck",
+    ):
         assert wrong not in texts, wrong
     assert texts.count("Noch einmal") >= 2
 

@@ -18,7 +18,9 @@ function losingMove(move) {
   return moveShort(move);
 }
 
-function lostSince(h) {
+/** Since when the game is lost: the end panel's explanation under its title, which already says
+ *  that it is lost (the hint's message says both). */
+export function lostSince(h) {
   if (h.last_winnable === null) return t("hintLostUnknown");
   if (h.last_winnable < 0) return t("hintNeverWinnable");
   const losing = losingMove(h.losing_move);

@@ -139,7 +139,7 @@ const COMMON_FAQ = {
     ["Wie wird meine Partie gespeichert?", "Von selbst, in diesem Browser: nach jedem Zug und alle paar Sekunden, solange die Uhr läuft, eine Partie pro Spiel, mit ihrer Zeit. Schließ den Tab und komm später wieder: die Partie geht weiter, wo du aufgehört hast. Der Spielstand bleibt auf diesem Gerät; ein anderer Browser oder ein privates Fenster beginnt neu."],
     ["Warum stehen auf den Karten J und Q statt B und D?", "Die Kartenbilder sind die internationalen: J ist der Bube und Q die Dame. Die Seite schreibt sie deutsch, als Bube (B, 11) und Dame (D, 12): Die Paare lauten A+D und 2+B, ein Zug heißt zum Beispiel B\u2660 + 2\u2663. K ist der König, die Zehn steht als 10 da."],
     ["Ist das J ein Joker?", "Nein: Das Blatt hat keine Joker. J ist der Bube (11), Q die Dame (12) und K der König (13); ein Ass zählt immer 1."],
-    ["Warum kann ich eine Karte nicht wählen, die ich sehe?", "Spielbar ist eine Karte erst, wenn keine Karte mehr auf ihr liegt, auch nicht mit einer Ecke: Eine Pyramidenkarte wird frei, wenn beide Karten auf ihr weg sind, und von einem Ablagestapel ist nur die oberste Karte spielbar. Tippst du sie trotzdem an, sagt die Seite, welche Karten sie noch verdecken."],
+    ["Warum kann ich eine Karte nicht wählen, die ich sehe?", "Spielbar ist eine Karte erst, wenn keine Karte mehr auf ihr liegt, auch nicht mit einer Ecke: Eine Pyramidenkarte wird frei, wenn beide Karten auf ihr weg sind, und von einem Ablagestapel ist nur die oberste Karte spielbar. Tippst du sie trotzdem an, sagt die Seite, welche Karten sie noch überdecken."],
   ],
 };
 

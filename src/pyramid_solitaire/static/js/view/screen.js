@@ -5,7 +5,7 @@ import { recyclesOfView, scoreOfView } from "../goals/score.js";
 import { clockText } from "../state/clock.js";
 import * as dealing from "../state/dealing.js";
 import { language, t, variantName, variantShortName } from "../text/i18n.js";
-import { hintMessage, undoLabel } from "../text/hint-text.js";
+import { hintMessage, lostSince, undoLabel } from "../text/hint-text.js";
 import { wonText } from "../text/spoken.js";
 import { planLayout } from "./layout.js";
 import { applyTheme, followSystemTheme } from "./theme.js";
@@ -177,7 +177,7 @@ export function createScreen({ session, ui, prefs, clock, board, table }) {
     $("end-text").textContent = text;
     $("end-text").hidden = !text;
     const explain = $("end-explain");
-    explain.textContent = ui.lost ? hintMessage(ui.lost).text : "";
+    explain.textContent = !ui.lost ? "" : ui.lost.verdict === "unwinnable" ? lostSince(ui.lost) : hintMessage(ui.lost).text;
     explain.hidden = !ui.lost;
     const undoTo = $("end-undo-to");
     undoTo.hidden = !(ui.lost && ui.lost.undo);
