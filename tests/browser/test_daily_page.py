@@ -6,6 +6,7 @@ the share text names no deal; giving up shows the way; a reload mid-challenge go
 axe-core finds nothing in the view, in English and German, on a desktop and a phone."""
 
 import json
+import re
 import subprocess
 import sys
 from datetime import datetime
@@ -44,6 +45,7 @@ def test_daily_view_lists_the_command_lines_challenges_offline(new_page):
     expect(page.locator("#daily-list li")).to_have_count(COUNT, timeout=20_000)
     expected = made(DAY)
     assert listed(page) == [c["id"] for c in expected]
+    expect(page.locator("#daily-playing")).to_be_hidden()  # no challenge in play: nothing to give up
     page.evaluate(WORKER_IN_CONTROL)
     reload_offline(page)
     page.click("#btn-challenges")
@@ -153,3 +155,21 @@ def test_axe_finds_no_violation_in_the_daily_view(new_page, screen, locale):
         page.click("#more-challenges")
     expect(page.locator("#daily-giveup")).to_be_visible()
     no_violations(page, "the Daily view during a challenge")
+
+
+def test_the_cards_of_a_cards_goal_are_marked_on_the_board(new_page):
+    cards = next(c for c in made(DAY) if c["goal"]["kind"] == "cards")
+    page = new_page()
+    page.goto(f"/?daily={DAY}&challenge={cards['id'].split('-')[-1]}")
+    expect(page.locator("#status-game")).to_contain_text("Remove all four", timeout=20_000)
+    wanted = set(cards["goal"]["cards"])
+    marked = page.locator("#board .card.goal-card")
+    expect(marked.first).to_be_visible()
+    shown = set(marked.evaluate_all("els => els.map((el) => el.dataset.card)"))
+    on_board = set(page.locator("#board .card").evaluate_all("els => els.map((el) => el.dataset.card)"))
+    assert shown == wanted & on_board and shown
+    expect(marked.first).to_have_attribute("aria-label", re.compile("goal card"))
+    page.click("#btn-challenges")
+    page.click("#daily-back")  # a variant's game: no card is marked
+    expect(page.locator("#status-game")).not_to_contain_text("Remove")
+    expect(page.locator("#board .card.goal-card")).to_have_count(0)

@@ -117,7 +117,7 @@ export const STRINGS = {
   toolbar: "Spielaktionen",
   boardKeys: "Die Pfeiltasten wechseln zwischen den freien Karten, Enter wählt eine; S springt zum Vorrat, W zur Ablage, D zieht, H gibt einen Hinweis.",
   placeRow: "Reihe {row}, Karte {n}", placeWaste: "Ablage", placeWasteN: "Ablage {n}", placePile: "Stapel {n}",
-  placeOpen: "offene Vorratskarte", placeCovered: "überdeckt", placeHint: "Hinweis",
+  placeOpen: "offene Vorratskarte", placeCovered: "überdeckt", placeHint: "Hinweis", placeGoal: "Zielkarte",
   saidRemoved: "{cards} entfernt.",
   saidRemovedFreed: { one: "{cards} entfernt, {freed} ist jetzt frei.", other: "{cards} entfernt, {freed} sind jetzt frei." },
   saidDraw: "Gezogen: {cards}; noch {count} im Vorrat.", saidDrawLast: "Gezogen: {cards}; der Vorrat ist leer.",

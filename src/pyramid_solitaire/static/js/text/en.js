@@ -117,7 +117,7 @@ export const STRINGS = {
   toolbar: "Game actions",
   boardKeys: "Arrow keys move between the free cards, Enter picks one; S goes to the stock, W to the waste, D draws, H gives a hint.",
   placeRow: "row {row}, card {n}", placeWaste: "waste", placeWasteN: "waste {n}", placePile: "pile {n}",
-  placeOpen: "open stock card", placeCovered: "covered", placeHint: "hint",
+  placeOpen: "open stock card", placeCovered: "covered", placeHint: "hint", placeGoal: "goal card",
   saidRemoved: "{cards} removed.",
   saidRemovedFreed: { one: "{cards} removed; {freed} is now free.", other: "{cards} removed; {freed} are now free." },
   saidDraw: "Drawn: {cards}; {count} left in the stock.", saidDrawLast: "Drawn: {cards}; the stock is empty.",

@@ -11,7 +11,7 @@ const capital = (text) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 
 /** A card's accessible name: the card, where it lies ({where, row, n, heaps}), and whether it is
  *  covered or the hint's; the board marks a covered card aria-disabled too. */
-export function cardPlaceLabel(card, { where, row, n, heaps = 1 }, { covered = false, hint = false } = {}) {
+export function cardPlaceLabel(card, { where, row, n, heaps = 1 }, { covered = false, hint = false, goal = false } = {}) {
   const parts = [capital(cardLabel(card))];
   if (where === "pyramid") parts.push(t("placeRow", { row, n }));
   else if (where === "waste") parts.push(heaps > 1 ? t("placeWasteN", { n }) : t("placeWaste"));
@@ -19,6 +19,7 @@ export function cardPlaceLabel(card, { where, row, n, heaps = 1 }, { covered = f
   else if (where === "open") parts.push(t("placeOpen"));
   if (covered) parts.push(t("placeCovered"));
   if (hint) parts.push(t("placeHint"));
+  if (goal) parts.push(t("placeGoal"));
   return parts.join(", ");
 }
 

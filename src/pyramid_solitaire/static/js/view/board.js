@@ -86,7 +86,7 @@ export function createBoard(boardEl) {
 
   /** Draw `view` as `plan` lays it out; `marks` says which cards are selected or hinted, and
    *  the looks: the card back ("blue", "red", "green") and the four-colour deck. */
-  function render(view, plan, { selected = null, hint = [], back = "blue", fourColour = false } = {}) {
+  function render(view, plan, { selected = null, hint = [], goal = [], back = "blue", fourColour = false } = {}) {
     const { cw } = plan;
     const focused = boardEl.contains(document.activeElement) ? document.activeElement : null;
     boardEl.style.setProperty("--cw", `${cw}px`);
@@ -130,8 +130,9 @@ export function createBoard(boardEl) {
       el.classList.toggle("available", isAvailable);
       el.classList.toggle("selected", card === selected);
       el.classList.toggle("hint", hint.includes(card));
+      el.classList.toggle("goal-card", goal.includes(card)); // a card a challenge asks to remove
       if (el !== stop) el.tabIndex = -1;
-      el.setAttribute("aria-label", cardPlaceLabel(card, spot, { covered: !isAvailable, hint: hint.includes(card) }));
+      el.setAttribute("aria-label", cardPlaceLabel(card, spot, { covered: !isAvailable, hint: hint.includes(card), goal: goal.includes(card) }));
       el.setAttribute("aria-pressed", card === selected ? "true" : "false");
       if (isAvailable) el.removeAttribute("aria-disabled");
       else el.setAttribute("aria-disabled", "true");

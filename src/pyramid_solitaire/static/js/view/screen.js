@@ -75,7 +75,8 @@ export function createScreen({ session, ui, prefs, clock, board, table }) {
     });
     table.classList.toggle("tall", plan.tall);
     document.body.dataset.felt = prefs.felt;
-    const looks = { back: prefs.back, fourColour: prefs.fourColour };
+    const goal = ui.challenge?.goal?.kind === "cards" ? ui.challenge.goal.cards : []; // marked on the board
+    const looks = { back: prefs.back, fourColour: prefs.fourColour, goal };
     board.render(shown, plan, ui.shown ? looks : { selected: ui.selected, hint: ui.hint, ...looks });
     boardEl.classList.toggle("shown", Boolean(ui.shown));
     boardEl.dataset.moves = String(view.move_count);
