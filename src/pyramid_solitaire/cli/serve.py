@@ -44,7 +44,7 @@ def add_serve(sub: Any) -> None:
         "--log-format",
         choices=["combined", "json"],
         default=unset,
-        help="access lines in the combined log format (default) or as JSON lines",
+        help="access lines in the combined log format (default), or every line as a JSON object",
     )
     p.add_argument(
         "--trusted-proxy",
@@ -96,6 +96,7 @@ def cmd_serve(args: argparse.Namespace, out: IO[str]) -> int:
     from pydantic import ValidationError
 
     from ..web import serve  # the web stack loads only for this command
+    from ..web.logs import error_line
     from ..web.server import CannotBind, WorkerCannotStart
     from ..web.settings import Settings, problem
 
@@ -106,12 +107,13 @@ def cmd_serve(args: argparse.Namespace, out: IO[str]) -> int:
         raise UsageError("cli_usage", detail=problem(err)) from None
     try:
         serve(settings)
-    except CannotBind as err:
-        print(f"pyramid-solitaire serve: error: {err}", flush=True, file=sys.stderr)
-        return EXIT_CANNOT_BIND
-    except WorkerCannotStart as err:
-        print(f"pyramid-solitaire serve: error: {err}", flush=True, file=sys.stderr)
-        return EXIT_WORKER_FAILED
+    except (CannotBind, WorkerCannotStart) as err:
+        print(
+            error_line(settings.log_format, f"pyramid-solitaire serve: error: {err}"),
+            flush=True,
+            file=sys.stderr,
+        )
+        return EXIT_CANNOT_BIND if isinstance(err, CannotBind) else EXIT_WORKER_FAILED
     return 0
 
 

@@ -10,6 +10,7 @@ record and a `view` of the position that the page draws as it is.
     deals        which deal to play     solving    the shared solver: hints, winnable deals
     errors       error answers          fairness   the solver's rate limit per client address
     headers      security headers       access     one log line per request
+    logs         what the server writes, as text or JSON lines (--log-format)
     limits       what a request may cost (body)    assets     the page and its files, cached
     connections  what a connection may hold        server     start-up (uvicorn, workers)
     offline      the service worker     settings   every setting, from the command line or environment

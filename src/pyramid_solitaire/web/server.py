@@ -3,7 +3,6 @@
 The socket is bound here, before any worker starts, so an address that cannot be used is one
 clear error (CannotBind: the command prints one line and exits 3), with any number of workers."""
 
-import copy
 import logging
 import resource
 import socket
@@ -12,11 +11,12 @@ from collections.abc import Callable
 from typing import Any
 
 import uvicorn
-from uvicorn.config import LOGGING_CONFIG, STARTUP_FAILURE
+from uvicorn.config import STARTUP_FAILURE
 from uvicorn.supervisors import Multiprocess
 
 from . import fairness, metrics
 from .listener import ACCEPT_BATCH, FILES_RESERVE
+from .logs import logging_config, say_started
 from .settings import Settings
 
 APP = "pyramid_solitaire.web:app"
@@ -42,6 +42,12 @@ class ServerConfig(uvicorn.Config):
         self.pipelined_per_second = settings.pipelined_per_second
         self.max_connections = connection_cap(settings.max_connections, raise_open_files_limit())
         self.bucket_table: fairness.BucketTable | None = None  # the workers' shared budgets (serve)
+
+    def configure_logging(self) -> None:
+        """uvicorn's logging from log_config (logs.py), in this process and in each worker as it
+        starts; Python's warnings go through it too, in the log's form."""
+        super().configure_logging()
+        logging.captureWarnings(True)
 
     def load(self) -> None:
         """Build the app from the settings in the serving process, and note its metrics. An app
@@ -78,7 +84,7 @@ def serve(settings: Settings | None = None, **uvicorn_options: Any) -> None:
     settings = settings or Settings()
     config = server_config(settings=settings, **uvicorn_options)
     sock = listening_socket(settings.host, settings.port)
-    print(f"Pyramid solitaire on {url_of(sock)}", flush=True)
+    say_started(url_of(sock))
     if settings.workers <= 1:
         uvicorn.Server(config).run(sockets=[sock])
         return
@@ -133,7 +139,7 @@ def server_config(
         "proxy_headers": bool(settings.trusted_proxies),
         "forwarded_allow_ips": list(settings.trusted_proxies),
         "log_level": settings.log_level,
-        "log_config": logging_config(settings.log_level),
+        "log_config": logging_config(settings.log_level, settings.log_format),
         "access_log": False,  # access.AccessLog writes one line per request
         **uvicorn_options,
     }
@@ -157,35 +163,6 @@ def connection_cap(wanted: int, open_files: int) -> int:
     sockets accepted past the cap while they are refused or take an idle one's place (listener.py
     stops accepting at the limit less FILES_RESERVE)."""
     return max(min(wanted, open_files - FILES_RESERVE - 2 * ACCEPT_BATCH), 1)
-
-
-def logging_config(level: str) -> dict[str, Any]:
-    """uvicorn's logging, plus the app's loggers: access lines on standard output (each in its
-    format, access.py), the rest on standard error with a time stamp."""
-    config = copy.deepcopy(LOGGING_CONFIG)
-    stamped = {"()": "uvicorn.logging.DefaultFormatter", "fmt": "%(asctime)s %(levelprefix)s %(message)s"}
-    config["formatters"]["stamped"] = stamped
-    config["handlers"]["stamped_out"] = {
-        "formatter": "stamped",
-        "class": "logging.StreamHandler",
-        "stream": "ext://sys.stdout",
-    }
-    config["handlers"]["stamped_err"] = {**config["handlers"]["stamped_out"], "stream": "ext://sys.stderr"}
-    # An access line carries its own time, in its own format (access.py).
-    config["formatters"]["access_line"] = {"format": "%(message)s"}
-    config["handlers"]["access_out"] = {**config["handlers"]["stamped_out"], "formatter": "access_line"}
-    upper = level.upper()
-    config["loggers"]["pyramid_solitaire.access"] = {
-        "handlers": ["access_out"],
-        "level": upper,
-        "propagate": False,
-    }
-    config["loggers"]["pyramid_solitaire.web"] = {
-        "handlers": ["stamped_err"],
-        "level": upper,
-        "propagate": False,
-    }
-    return config
 
 
 def listening_socket(host: str, port: int) -> socket.socket:
