@@ -118,8 +118,9 @@ def answers(url: str) -> bool:
         return False
 
 
-@pytest.mark.slow  # a server process started and stopped: one worker, and a supervisor with two
-@pytest.mark.parametrize("workers", ["1", "2"])
+# A server process started and stopped: one worker (2.5 s at load 21), and a supervisor with two
+# (6.7 s: slow, left to make test).
+@pytest.mark.parametrize("workers", ["1", pytest.param("2", marks=pytest.mark.slow)])
 def test_a_started_server_writes_nothing_but_json_lines(workers, tmp_path):
     command = [sys.executable, "-m", "pyramid_solitaire.cli", "serve", "--port", "0", "--workers", workers]
     errors = (tmp_path / "stderr").open("w+")
