@@ -3,7 +3,7 @@
 import re
 
 import pytest
-from browser_helpers import LOSE_GIZA_26, PHONE, card, moves_made, open_deal, play
+from browser_helpers import LOSE_GIZA_26, PHONE, WIN_PYRAMID_2, card, moves_made, open_deal, play
 from helpers import played, reference_marks
 from playwright.sync_api import Page, expect
 
@@ -117,3 +117,26 @@ def settled(page: Page, condition: str) -> None:
         if page.evaluate(f"() => {condition}"):
             return
         page.wait_for_timeout(50)
+
+
+IN_SIGHT = """(n) => { const list = document.getElementById('move-list').getBoundingClientRect();
+  const item = document.querySelector(`#move-list button[data-n="${n}"]`).getBoundingClientRect();
+  return item.top >= list.top - 1 && item.bottom <= list.bottom + 1; }"""
+
+
+def test_the_move_list_follows_the_game(new_page):
+    # Found in a play-test: after 50 moves the list opened at move 1 and stayed there.
+    page = new_page(viewport={"width": 1366, "height": 768})
+    open_deal(page, "pyramid", 2)
+    line = WIN_PYRAMID_2.split()
+    play(page, " ".join(line[:50]))
+    page.click("#btn-more")
+    page.click("#btn-moves")
+    expect(page.locator("#moves-count")).to_have_text("50 moves")
+    assert page.evaluate(
+        "() => { const l = document.getElementById('move-list'); return l.scrollHeight > l.clientHeight; }"
+    )
+    page.wait_for_function(IN_SIGHT, arg=50)
+    play(page, line[50], start=50)
+    expect(page.locator("#moves-count")).to_have_text("51 moves")
+    page.wait_for_function(IN_SIGHT, arg=51)

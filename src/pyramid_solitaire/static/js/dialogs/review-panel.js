@@ -223,6 +223,8 @@ export function createReview({ session, ui, screen, messages }) {
     $("review-summary").replaceChildren(...(result ? summary(result) : [note]).map(paragraph));
     const n = ui.shown ? ui.shown.n : record().moves.length;
     $("shown-status").textContent = ui.shown ? t("shownAfter", { n }) : "";
+    // The list follows the game: the move shown, else the last one played, stays in sight.
+    list.querySelector(`button[data-n="${n}"]`)?.scrollIntoView({ block: "nearest" });
     $("btn-back-to-game").hidden = !ui.shown;
     $("btn-review").hidden = Boolean(result) || record().moves.length === 0;
     $("btn-way-start").hidden = Boolean(watching) || (result && result.start.winnable === "unwinnable");
