@@ -28,6 +28,7 @@ SCRIPTS = [
     "daily.py",
     "difficulty.py",
     "difficulty_speed.py",
+    "kernel_instructions.py",
 ]
 NOT_STARTED = {
     "solver_abuse.py": "needs Locust, the `bench` extra that `make load` installs",

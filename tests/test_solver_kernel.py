@@ -159,18 +159,21 @@ def test_bad_decks_and_rules_are_refused(deck, rules, message):
 
 
 def test_bad_buffers_are_refused():
-    cards, work = cards_for(list(range(52))), bytearray(ck.WORK_BYTES)
+    cards = cards_for(list(range(52)))
+    work = bytearray(ck.work_bytes(ck.depth(cards)))
     ck.work_init(work)
     with pytest.raises(ValueError, match="work must be"):
-        ck.work_init(bytearray(ck.WORK_BYTES - 8))
+        ck.work_init(bytearray(ck.work_bytes(0) - 8))
     with pytest.raises(ValueError, match="cards must be"):
         ck.start(bytearray(16), work, 0)
     with pytest.raises(ValueError, match="work must be"):
         ck.estimate(cards, bytearray(16), 0)
+    with pytest.raises(ValueError, match="work must be"):  # a stack too shallow for the rules
+        ck.start(cards, bytearray(ck.work_bytes(ck.depth(cards)) - 8), 0)
     with pytest.raises(TypeError):
         ck.estimate(cards, work, "a key")
     with pytest.raises(BufferError, match="not writable"):
-        ck.work_init(bytes(ck.WORK_BYTES))
+        ck.work_init(bytes(len(work)))
     assert ck.start(cards, work, ck.pack(0, 0, 0)) in (ck.BUDGET, ck.LOST)
     with pytest.raises(ValueError, match="a table is"):
         ck.search(cards, work, bytearray(8 * 1000), bytearray(1000), 100, 0)  # not a power of two
@@ -187,7 +190,7 @@ def test_every_control_word_and_no_other_can_be_read_and_set():
     next one on each side: an off-by-one would read or write past the work area's words."""
     header = (Path(ck.__file__).parent / "c" / "kernel.h").read_text()
     (controls,) = (int(n) for n in re.findall(r"PK_CONTROLS = (\d+)", header))
-    work = bytearray(ck.WORK_BYTES)
+    work = bytearray(ck.work_bytes(0))
     ck.work_init(work)
     for which in range(controls):
         ck.set_control(work, which, 1000 + which)
@@ -211,3 +214,45 @@ def test_the_solver_loads_without_numba_or_numpy():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize(
+    "variant, depth",
+    [
+        ("pyramid", 126),
+        ("classic", 76),
+        ("classic-redeal", 101),
+        ("three-wastes", 76),
+        ("giza", 52),
+        ("open-stock", 126),
+        ("pyramid:passes=32", 851),
+        ("unlimited", ck.MAX_DEPTH),
+    ],
+)
+def test_the_stack_is_as_deep_as_the_rules_go(variant, depth):
+    """52 removals, 24 draws a pass and the recycles (kernel.h PK_MAX_DEPTH); unlimited passes the
+    deepest: the work area a search needs grows with its rules, and a shallower one is refused."""
+    v = get_variant(variant)
+    recycles = ck.UNLIMITED if v.recycles is None else v.recycles
+    cards = bytearray(ck.CARDS_BYTES)
+    ck.cards_init(cards, bytes(range(52)), v.wastes, v.piles, int(v.open_stock), recycles, 0)
+    assert ck.depth(cards) == depth
+    assert search._Search(Deal.from_number(v, 1), shortest=False).work.__len__() == ck.work_bytes(depth)
+    shallow = bytearray(ck.work_bytes(depth - 1))
+    ck.work_init(shallow)
+    with pytest.raises(ValueError, match="work must be"):
+        ck.start(cards, shallow, 0)
+
+
+def test_a_stack_depth_past_the_rules_or_the_buffer_is_refused():
+    """set_control may write any depth: search and line refuse one their buffers cannot hold."""
+    cards = cards_for(list(range(52)))
+    work = bytearray(ck.work_bytes(ck.depth(cards)))
+    ck.work_init(work)
+    ck.set_control(work, ck.DEPTH, ck.depth(cards) + 1)
+    with pytest.raises(ValueError, match="the stack's depth"):
+        ck.search(cards, work, bytearray(8 << 10), bytearray(1 << 10), 100, 0)
+    with pytest.raises(ValueError, match="no line on the stack"):
+        ck.line(work)
+    ck.set_control(work, ck.DEPTH, ck.depth(cards))
+    assert len(ck.line(work)) == ck.depth(cards)

@@ -21,6 +21,11 @@ static int get_buffer(PyObject *obj, Py_buffer *view, Py_ssize_t size, int exact
     return 0;
 }
 
+/* Get a work area of at least pk_work_bytes(depth) bytes: a stack that deep. */
+static int get_work(PyObject *obj, Py_buffer *view, int32_t depth, int writable) {
+    return get_buffer(obj, view, pk_work_bytes(depth), 0, writable, "work");
+}
+
 /* The bits of a table from its entries buffer (8 << bits bytes); bounds must be 1 << bits. */
 static int table_bits(Py_buffer *entries, Py_buffer *bounds) {
     Py_ssize_t slots = entries->len / 8;
@@ -73,9 +78,24 @@ static PyObject *py_cards_goal(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+static PyObject *py_work_bytes(PyObject *self, PyObject *obj) {
+    long depth = PyLong_AsLong(obj);
+    if (depth == -1 && PyErr_Occurred()) return NULL;
+    if (depth < 0 || depth > PK_MAX_DEPTH) return PyErr_Format(PyExc_ValueError, "a depth is 0..%d, not %ld", PK_MAX_DEPTH, depth);
+    return PyLong_FromLong(pk_work_bytes((int32_t)depth));
+}
+
+static PyObject *py_depth(PyObject *self, PyObject *obj) {
+    Py_buffer cards;
+    if (get_buffer(obj, &cards, pk_cards_bytes(), 1, 0, "cards") < 0) return NULL;
+    int32_t depth = pk_depth(cards.buf);
+    PyBuffer_Release(&cards);
+    return PyLong_FromLong(depth);
+}
+
 static PyObject *py_work_init(PyObject *self, PyObject *obj) {
     Py_buffer work;
-    if (get_buffer(obj, &work, pk_work_bytes(), 1, 1, "work") < 0) return NULL;
+    if (get_work(obj, &work, 0, 1) < 0) return NULL;
     pk_work_init(work.buf);
     PyBuffer_Release(&work);
     Py_RETURN_NONE;
@@ -98,7 +118,7 @@ static PyObject *with_cards_work_key(PyObject *args, int32_t (*kernel)(const voi
     Py_buffer cards, work;
     if (!PyArg_ParseTuple(args, "OOL", &cards_obj, &work_obj, &key)) return NULL;
     if (get_buffer(cards_obj, &cards, pk_cards_bytes(), 1, 0, "cards") < 0) return NULL;
-    if (get_buffer(work_obj, &work, pk_work_bytes(), 1, 1, "work") < 0) {
+    if (get_work(work_obj, &work, pk_depth(cards.buf), 1) < 0) {
         PyBuffer_Release(&cards);
         return NULL;
     }
@@ -118,7 +138,13 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOOOLi", &cards_obj, &work_obj, &entries_obj, &bounds_obj, &budget, &limit))
         return NULL;
     if (get_buffer(cards_obj, &cards, pk_cards_bytes(), 1, 0, "cards") < 0) return NULL;
-    if (get_buffer(work_obj, &work, pk_work_bytes(), 1, 1, "work") < 0) goto no_work;
+    if (get_work(work_obj, &work, pk_depth(cards.buf), 1) < 0) goto no_work;
+    long long depth = pk_control(work.buf, PK_DEPTH);
+    if (depth < 0 || depth > pk_depth(cards.buf)) { /* set_control may have written anything */
+        PyErr_Format(PyExc_ValueError, "the stack's depth %lld is not 0..%d", depth, pk_depth(cards.buf));
+        PyBuffer_Release(&work);
+        goto no_work;
+    }
     if (get_buffer(entries_obj, &entries, 8, 0, 1, "entries") < 0) goto no_entries;
     if (PyObject_GetBuffer(bounds_obj, &bounds, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0) goto no_bounds;
     int bits = table_bits(&entries, &bounds);
@@ -180,7 +206,7 @@ static PyObject *py_control(PyObject *self, PyObject *args) {
     Py_buffer work;
     if (!PyArg_ParseTuple(args, "Oi", &work_obj, &which)) return NULL;
     if (which < 0 || which >= PK_CONTROLS) return PyErr_Format(PyExc_ValueError, "no control word %d", which);
-    if (get_buffer(work_obj, &work, pk_work_bytes(), 1, 0, "work") < 0) return NULL;
+    if (get_work(work_obj, &work, 0, 0) < 0) return NULL;
     long long value = pk_control(work.buf, which);
     PyBuffer_Release(&work);
     return PyLong_FromLongLong(value);
@@ -193,7 +219,7 @@ static PyObject *py_set_control(PyObject *self, PyObject *args) {
     Py_buffer work;
     if (!PyArg_ParseTuple(args, "OiL", &work_obj, &which, &value)) return NULL;
     if (which < 0 || which >= PK_CONTROLS) return PyErr_Format(PyExc_ValueError, "no control word %d", which);
-    if (get_buffer(work_obj, &work, pk_work_bytes(), 1, 1, "work") < 0) return NULL;
+    if (get_work(work_obj, &work, 0, 1) < 0) return NULL;
     pk_set_control(work.buf, which, value);
     PyBuffer_Release(&work);
     Py_RETURN_NONE;
@@ -202,9 +228,10 @@ static PyObject *py_set_control(PyObject *self, PyObject *args) {
 static PyObject *py_line(PyObject *self, PyObject *obj) {
     Py_buffer work;
     int32_t codes[PK_MAX_DEPTH];
-    if (get_buffer(obj, &work, pk_work_bytes(), 1, 0, "work") < 0) return NULL;
+    if (get_work(obj, &work, 0, 0) < 0) return NULL;
     long long depth = pk_control(work.buf, PK_DEPTH);
-    int n = depth >= 0 && depth <= PK_MAX_DEPTH ? pk_line(work.buf, codes) : -1;
+    int fits = depth >= 0 && depth <= PK_MAX_DEPTH && pk_work_bytes((int32_t)depth) <= work.len;
+    int n = fits ? pk_line(work.buf, codes) : -1;
     PyBuffer_Release(&work);
     if (n < 0) return PyErr_Format(PyExc_ValueError, "no line on the stack (depth %lld)", depth);
     PyObject *line = PyList_New(n);
@@ -241,7 +268,9 @@ static PyMethodDef methods[] = {
      "cards_init(cards, deck, wastes, piles, open_stock, recycles, shortest): fill cards (CARDS_BYTES) for a deck (52 bytes)"},
     {"cards_goal", py_cards_goal, METH_VARARGS,
      "cards_goal(cards, goal, overlap): after cards_init, the goal (a mask of deck positions) and overlap discards"},
-    {"work_init", py_work_init, METH_O, "work_init(work): make a work area (WORK_BYTES) ready for a new search"},
+    {"work_bytes", py_work_bytes, METH_O, "work_bytes(depth): the bytes of a work area whose stack holds `depth` moves"},
+    {"depth", py_depth, METH_O, "depth(cards): the longest line a search of these cards holds (their rules)"},
+    {"work_init", py_work_init, METH_O, "work_init(work): make a work area (work_bytes(depth)) ready for a new search"},
     {"pack", py_pack, METH_VARARGS, "pack(removed, drawn, recycles): the canonical key of a position"},
     {"start", py_start, METH_VARARGS, "start(cards, work, key): put the root on the stack; WIN, LOST or BUDGET"},
     {"search", py_search, METH_VARARGS,
@@ -266,7 +295,7 @@ PyMODINIT_FUNC PyInit__kernel(void) {
         const char *name;
         long long value;
     } constants[] = {
-        {"CARDS_BYTES", pk_cards_bytes()}, {"WORK_BYTES", pk_work_bytes()}, {"MAX_DEPTH", PK_MAX_DEPTH},
+        {"CARDS_BYTES", pk_cards_bytes()}, {"MAX_DEPTH", PK_MAX_DEPTH},
         {"MAX_MOVES", PK_MAX_MOVES},       {"KING", PK_KING},               {"PAIR", PK_PAIR},
         {"DRAW", PK_DRAW},                 {"RECYCLE", PK_RECYCLE},         {"WIN", PK_WIN},
         {"LOST", PK_LOST},                 {"BUDGET", PK_BUDGET},           {"GROW", PK_GROW},

@@ -152,7 +152,7 @@ class _Search:
         )
         if deal.goal != PYRAMID_MASK or v.overlap:  # pk_cards_init's own: the pyramid, no overlap
             ck.cards_goal(self.cards, deal.goal, int(v.overlap))
-        self.work = bytearray(ck.WORK_BYTES)
+        self.work = bytearray(ck.work_bytes(ck.depth(self.cards)))  # a stack as deep as the rules go
         ck.work_init(self.work)
         self.key_bits = ck.FULL_KEY if shortest else ck.LOST_KEY
         self.bits = FIRST_TABLE_BITS

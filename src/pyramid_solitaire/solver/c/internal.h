@@ -11,8 +11,11 @@
 
 #define PYRAMID PK_PYRAMID
 #define DECK PK_DECK
-#define MAX_DEPTH PK_MAX_DEPTH
 #define MAX_MOVES PK_MAX_MOVES
+#define STOCK (DECK - PYRAMID)
+/* The longest line with unlimited passes (kernel.h's PK_MAX_DEPTH): 52 removals, and between two
+ * of them (53 gaps) at most a pass of draws, one recycle and a pass more. */
+#define UNLIMITED_DEPTH (DECK + (DECK + 1) * (2 * STOCK + 1))
 #define REMOVED_BITS ((INT64_C(1) << DECK) - 1)
 #define PYRAMID_BITS ((INT64_C(1) << PYRAMID) - 1)
 #define DRAWN_SHIFT 52
@@ -31,7 +34,8 @@
 /* Rules, as pk_cards_init and pk_cards_goal take them. RULE_RECYCLES: the recycles a key may
  * count (1 with unlimited passes: whether one was made since the last removal); RULE_LAST: the
  * count from which the pass is the last (never, with unlimited passes); RULE_FULL_GOAL: the goal
- * holds the whole pyramid (the shortest search's estimate assumes it). */
+ * holds the whole pyramid (the shortest search's estimate assumes it); RULE_DEPTH: the longest
+ * line (pk_depth). */
 enum {
     RULE_WASTES,
     RULE_PILES,
@@ -42,6 +46,7 @@ enum {
     RULE_UNLIMITED,
     RULE_OVERLAP,
     RULE_FULL_GOAL,
+    RULE_DEPTH,
     RULES
 };
 
@@ -67,17 +72,22 @@ typedef struct {
     uint8_t class_pairs[7 << CLASS_CARDS];
 } Cards;
 
+/* One depth of the explicit search stack: the position, how many moves, how many were tried,
+ * (shortest search) the least bound found below it, and its moves. */
+typedef struct {
+    int64_t key;
+    int32_t count;
+    int32_t tried;
+    int32_t below;
+    uint16_t moves[MAX_MOVES];
+} Frame;
+
 /* Everything one search works in besides its table. Narrow types where the figures are small:
- * the stack's moves are 14-bit codes, the pyramid figures at most 28. */
+ * the stack's moves are 14-bit codes, the pyramid figures at most 28. The stack comes last and
+ * holds as many depths as the rules' longest line (pk_depth): the six variants need at most
+ * 127 of them, unlimited passes 2650, and a smaller area is less to allocate and zero. */
 typedef struct {
     int64_t control[PK_CONTROLS];
-    /* the explicit search stack, one entry per depth: the position, how many moves, how many
-     * were tried, (shortest search) the least bound found below it, and its moves */
-    int64_t keys[MAX_DEPTH];
-    int32_t counts[MAX_DEPTH];
-    int32_t tried[MAX_DEPTH];
-    int32_t below[MAX_DEPTH];
-    uint16_t moves[MAX_DEPTH * MAX_MOVES];
     /* scratch of the move generator and the estimate */
     int32_t available[64];
     int32_t need[14];
@@ -92,6 +102,7 @@ typedef struct {
     int32_t relaxed_counts[RELAXED_DEPTH];
     int32_t relaxed_tried[RELAXED_DEPTH];
     uint16_t relaxed_moves[RELAXED_DEPTH * RELAXED_MOVES];
+    Frame frames[]; /* depths 0..pk_depth(cards) */
 } Work;
 
 static inline int popcount(uint64_t x) { return pk_popcount64(x); }

@@ -20,7 +20,8 @@
  *
  * Buffers (all caller-owned, 8-byte aligned, sizes in bytes):
  *   cards    pk_cards_bytes()   the deal as the search sees it; filled by pk_cards_init.
- *   work     pk_work_bytes()    stack, scratch, memos and the control words; pk_work_init.
+ *   work     pk_work_bytes(pk_depth(cards))  memos, scratch, the control words and a stack
+ *                               as deep as the deal's rules go; pk_work_init.
  *   entries  8 << bits          the hash table's int64 entries, zeroed (0 = empty slot).
  *   bounds   1 << bits          its uint8 bounds (shortest search; the decision search ignores
  *                               them but rehash copies them), zeroed. bits: 1..30.
@@ -45,12 +46,13 @@
  * 57.. of a key and the decision table keeps recycles * 25 + drawn in 10 bits. */
 #define PK_MAX_RECYCLES 31
 #define PK_UNLIMITED (-1)
-/* The deepest a search goes: at most 52 removals; between two removals at most 24 draws, and
- * with unlimited passes one recycle and 24 draws more (a second recycle would come back to the
- * position after the first: the kernel keeps, instead of a count, whether a recycle was made
- * since the last removal, see moves.c), so 52 + 53 * 49 = 2649; with PK_MAX_RECYCLES passes
- * 52 + 32 * 24 + 31 = 851. */
-#define PK_MAX_DEPTH 2700
+/* The deepest a search goes (pk_depth gives a deal's): at most 52 removals; between two removals
+ * at most 24 draws, and with unlimited passes one recycle and 24 draws more (a second recycle
+ * would come back to the position after the first: the kernel keeps, instead of a count, whether
+ * a recycle was made since the last removal, see moves.c), so 52 + 53 * 49 = 2649; with
+ * `recycles` recycles 52 + (recycles + 1) * 24 + recycles (pyramid: 126; PK_MAX_RECYCLES: 851);
+ * Giza 52. */
+#define PK_MAX_DEPTH 2649
 #define PK_MAX_MOVES 80  /* at most 7 free pyramid cards + 8 piles or 3 wastes + 1 stock card */
 
 /* Move codes: kind | a << 2 | b << 8 (a, b deck positions; a draw keeps its new `drawn` in a). */
@@ -72,9 +74,11 @@ enum {
 #define PK_FULL_KEY INT64_C(-1)
 #define PK_INFINITE 255 /* a lower bound meaning "cannot be won" */
 
-/* Sizes of the cards and work buffers in bytes. */
+/* Sizes of the cards and work buffers in bytes: a work area whose stack holds lines of `depth`
+ * moves (0..PK_MAX_DEPTH; out of range: PK_MAX_DEPTH). A search of cards needs
+ * pk_work_bytes(pk_depth(cards)) at least; one area of pk_work_bytes(PK_MAX_DEPTH) fits any. */
 int32_t pk_cards_bytes(void);
-int32_t pk_work_bytes(void);
+int32_t pk_work_bytes(int32_t depth);
 
 /* Fill `cards` for a deck in deal order (deck[p]: the card at deck position p, 0..51, value
  * card % 13 + 1) and a variant's rules: wastes 1 or 3 and piles 0, or wastes 0 and piles 8 (Giza); open_stock 0/1,
@@ -88,7 +92,9 @@ int32_t pk_cards_init(void *cards, const uint8_t *deck, int32_t wastes, int32_t 
  * overlap discards 0/1 (a pyramid card pairs with the one card left over it, when that is free).
  * Returns 0, or -1 for an empty goal, one past the 52 positions, or overlap not 0/1. */
 int32_t pk_cards_goal(void *cards, int64_t goal, int32_t overlap);
-/* Make `work` (pk_work_bytes() bytes, any content) ready for a new search. */
+/* The longest line a search of `cards` can hold on its stack (by their rules, pk_cards_init). */
+int32_t pk_depth(const void *cards);
+/* Make `work` (pk_work_bytes(depth) bytes for some depth, any content) ready for a new search. */
 void pk_work_init(void *work);
 
 /* The canonical key of a position. */

@@ -74,6 +74,7 @@ int32_t pk_cards_init(void *out, const uint8_t *deck, int32_t wastes, int32_t pi
     cards->rules[RULE_LAST] = unlimited ? INT32_MAX : recycles;
     cards->rules[RULE_UNLIMITED] = unlimited;
     cards->rules[RULE_SHORTEST] = shortest;
+    cards->rules[RULE_DEPTH] = piles > 0 ? DECK : unlimited ? UNLIMITED_DEPTH : DECK + (recycles + 1) * STOCK + recycles;
     pile_masks(cards);
     return pk_cards_goal(cards, PYRAMID_BITS, 0);
 }

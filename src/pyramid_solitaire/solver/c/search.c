@@ -13,11 +13,16 @@
 
 static inline int min_int(int a, int b) { return a < b ? a : b; }
 
-int32_t pk_work_bytes(void) { return (int32_t)sizeof(Work); }
+int32_t pk_work_bytes(int32_t depth) {
+    if (depth < 0 || depth > PK_MAX_DEPTH) depth = PK_MAX_DEPTH;
+    return (int32_t)(offsetof(Work, frames) + (size_t)(depth + 1) * sizeof(Frame));
+}
+
+int32_t pk_depth(const void *cards) { return ((const Cards *)cards)->rules[RULE_DEPTH]; }
 
 /* Only what is read before it is written: the control words, need[13] (always 0), the memos'
- * marks of empty slots. The rest (the stack, scratch, memo contents: 0.7 of the 0.8 MB) is
- * written first, and zeroing it cost more than a whole easy deal's search. */
+ * marks of empty slots. The rest (the stack, scratch, memo contents: 0.7 of the 0.78 MB a
+ * pyramid search has) is written first, and zeroing it cost more than a whole easy deal's search. */
 void pk_work_init(void *out) {
     Work *work = out;
     for (int i = 0; i < PK_CONTROLS; i++) work->control[i] = 0;
@@ -37,7 +42,7 @@ void pk_set_control(void *work, int32_t which, int64_t value) {
 int32_t pk_line(const void *work_in, int32_t *out) {
     const Work *work = work_in;
     int depth = (int)work->control[PK_DEPTH];
-    for (int d = 0; d < depth; d++) out[d] = work->moves[d * MAX_MOVES + work->tried[d] - 1];
+    for (int d = 0; d < depth; d++) out[d] = work->frames[d].moves[work->frames[d].tried - 1];
     return depth;
 }
 
@@ -47,12 +52,13 @@ static inline int record_lost(int64_t *entries, uint8_t *bounds, int64_t key, bo
     return mark_lost(entries, key, bits);
 }
 
-/* Make `key`, whose `count` moves are at moves[depth * MAX_MOVES], the position at `depth`. */
+/* Make `key`, whose `count` moves are in frames[depth].moves, the position at `depth`. */
 static inline void push(Work *work, int depth, int64_t key, int count) {
-    work->keys[depth] = key;
-    work->counts[depth] = count;
-    work->tried[depth] = 0;
-    work->below[depth] = PK_INFINITE;
+    Frame *frame = &work->frames[depth];
+    frame->key = key;
+    frame->count = count;
+    frame->tried = 0;
+    frame->below = PK_INFINITE;
 }
 
 int32_t pk_start(const void *cards_in, void *work_in, int64_t key) {
@@ -61,7 +67,7 @@ int32_t pk_start(const void *cards_in, void *work_in, int64_t key) {
     work->control[PK_DEPTH] = 0;
     if ((key & cards->goal) == cards->goal) return PK_WIN;
     if (lost(cards, work, key)) return PK_LOST;
-    int n = moves(cards, key, work->available, work->moves);
+    int n = moves(cards, key, work->available, work->frames[0].moves);
     if (n == 0) return PK_LOST;
     push(work, 0, key, n);
     return PK_BUDGET;
@@ -73,14 +79,13 @@ int32_t pk_start(const void *cards_in, void *work_in, int64_t key) {
  * succession: fetched together, their misses overlap instead of queueing (pyramid deals 372 and
  * 4558: 5.4 s of processor time before, 3.9 s after). A prefetch is only a hint to the processor
  * (nothing in WebAssembly): the search and its figures stay the same. */
-static inline void prefetch_moves(const Cards *cards, const Work *work, const int64_t *entries, const uint8_t *bounds,
-                                  int bits, int depth, int64_t key, int n) {
-    for (int j = 0; j < n; j++)
-        prefetch_slot(entries, bounds, play(cards, key, work->moves[depth * MAX_MOVES + j]), bits);
+static inline void prefetch_moves(const Cards *cards, const Frame *frame, const int64_t *entries,
+                                  const uint8_t *bounds, int bits, int64_t key, int n) {
+    for (int j = 0; j < n; j++) prefetch_slot(entries, bounds, play(cards, key, frame->moves[j]), bits);
 }
 
 /* A node is a position looked at past the table and the bound, counted in this one place in
- * both modes. On PK_WIN the line is moves[d * MAX_MOVES + tried[d] - 1] for d < depth. */
+ * both modes. On PK_WIN the line is frames[d].moves[frames[d].tried - 1] for d < depth. */
 int32_t pk_search(const void *cards_in, void *work_in, int64_t *entries, uint8_t *bounds, int32_t bits,
                   int64_t budget, int32_t limit) {
     const Cards *cards = cards_in;
@@ -96,17 +101,18 @@ int32_t pk_search(const void *cards_in, void *work_in, int64_t *entries, uint8_t
             result = PK_GROW;
             break;
         }
-        int i = work->tried[depth];
-        if (i >= work->counts[depth]) { /* every move of this position fails */
+        Frame *frame = &work->frames[depth];
+        int i = frame->tried;
+        if (i >= frame->count) { /* every move of this position fails */
             if (shortest) {
-                int bound = work->below[depth];
-                count += raise_bound(entries, bounds, work->keys[depth], bound, bits);
+                int bound = frame->below;
+                count += raise_bound(entries, bounds, frame->key, bound, bits);
                 if (depth > 0)
-                    work->below[depth - 1] = min_int(work->below[depth - 1], min_int(bound + 1, PK_INFINITE));
+                    frame[-1].below = min_int(frame[-1].below, min_int(bound + 1, PK_INFINITE));
                 else
                     work->control[PK_BOUND] = bound;
             } else {
-                count += mark_lost(entries, work->keys[depth], bits);
+                count += mark_lost(entries, frame->key, bits);
             }
             depth--;
             continue;
@@ -115,12 +121,12 @@ int32_t pk_search(const void *cards_in, void *work_in, int64_t *entries, uint8_t
             result = PK_BUDGET;
             break;
         }
-        work->tried[depth] = i + 1;
-        int move = work->moves[depth * MAX_MOVES + i];
-        int64_t child = play(cards, work->keys[depth], move);
+        frame->tried = i + 1;
+        int move = frame->moves[i];
+        int64_t child = play(cards, frame->key, move);
         if ((child & goal) == goal) {
             depth++;
-            work->keys[depth] = child;
+            frame[1].key = child;
             result = PK_WIN;
             break;
         }
@@ -132,7 +138,7 @@ int32_t pk_search(const void *cards_in, void *work_in, int64_t *entries, uint8_t
             }
             if (bound >= PK_INFINITE) continue;
             if (depth + 1 + bound > limit) {
-                work->below[depth] = min_int(work->below[depth], bound + 1);
+                frame->below = min_int(frame->below, bound + 1);
                 continue;
             }
         } else if (known_lost(entries, child, bits)) {
@@ -143,12 +149,12 @@ int32_t pk_search(const void *cards_in, void *work_in, int64_t *entries, uint8_t
             count += record_lost(entries, bounds, child, shortest, bits);
             continue;
         }
-        int n = moves(cards, child, work->available, work->moves + (depth + 1) * MAX_MOVES);
+        int n = moves(cards, child, work->available, frame[1].moves);
         if (n == 0) {
             count += record_lost(entries, bounds, child, shortest, bits);
             continue;
         }
-        if (shortest) prefetch_moves(cards, work, entries, bounds, bits, depth + 1, child, n);
+        if (shortest) prefetch_moves(cards, &frame[1], entries, bounds, bits, child, n);
         depth++;
         push(work, depth, child, n);
     }

@@ -10,7 +10,7 @@ export const PK = Object.freeze({
   WIN: 0, LOST: 1, BUDGET: 2, GROW: 3, // results of start and search
   DEPTH: 0, NODES: 1, COUNT: 2, BOUND: 3, // control words
   UNLIMITED: -1, PYRAMID_GOAL: (1n << 28n) - 1n, // kernel.h: unlimited recycles; pk_cards_init's goal
-  MAX_DEPTH: 2700, // PK_MAX_DEPTH of kernel.h: room for the longest line pk_line writes
+  MAX_DEPTH: 2649, // PK_MAX_DEPTH of kernel.h: room for the longest line pk_line writes
   LOST_KEY: (1n << 53n) - 1n, // key bits of a decision table's entry (kernel.h)
   FULL_KEY: -1n, // ... and of a shortest table's entry
 });
@@ -40,7 +40,7 @@ export class Kernel {
       return place;
     };
     this.cards = take(exports.pk_cards_bytes());
-    this.work = take(exports.pk_work_bytes());
+    this.work = take(exports.pk_work_bytes(PK.MAX_DEPTH)); // one area for every search: the deepest stack
     this.deck = take(52);
     this.lineAt = take(4 * PK.MAX_DEPTH);
     this.tablesFrom = at;
