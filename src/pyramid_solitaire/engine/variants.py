@@ -281,14 +281,15 @@ def option_text(variant: Variant, name: str) -> str:
 
 def get_variant(text: str) -> Variant:
     """The variant a text names: an id (VARIANTS or NAMED), then maybe `:option=value,...`.
-    UnknownVariant names the known ids; a bad option is refused naming it and its values."""
-    # `known` lists the stock variants only, as the page's rules do until they know NAMED too.
+    UnknownVariant names the known ids (the six, then the named rule sets); a bad option is
+    refused naming it and its values."""
+    known = [*VARIANTS, *NAMED]
     if not isinstance(text, str):
-        raise UnknownVariant("variant_unknown", variant=cut(text), known=list(VARIANTS))
+        raise UnknownVariant("variant_unknown", variant=cut(text), known=known)
     variant_id, colon, options = text.partition(":")
     variant = VARIANTS.get(variant_id) or NAMED.get(variant_id)
     if variant is None:
-        raise UnknownVariant("variant_unknown", variant=cut(variant_id), known=list(VARIANTS))
+        raise UnknownVariant("variant_unknown", variant=cut(variant_id), known=known)
     if not colon:
         return variant
     values: dict[str, str] = {}

@@ -37,7 +37,8 @@ export const NAMED = byId([
 ]);
 
 const own = (id) => (Object.hasOwn(VARIANTS, id) ? VARIANTS[id] : Object.hasOwn(NAMED, id) ? NAMED[id] : null);
-const unknown = (text) => refuse("UnknownVariant", "variant_unknown", { variant: cut(text), known: Object.keys(VARIANTS) });
+const KNOWN = [...Object.keys(VARIANTS), ...Object.keys(NAMED)]; // the six, then the named rule sets
+const unknown = (text) => refuse("UnknownVariant", "variant_unknown", { variant: cut(text), known: KNOWN });
 
 /** An option's value as a variant's text writes it. */
 export function optionText(v, name) {
