@@ -1,6 +1,7 @@
 """Export all saves, statistics and settings as one file; import it in another browser profile."""
 
 import json
+import re
 
 import pytest
 from browser_helpers import moves_made, open_deal, play
@@ -14,6 +15,12 @@ STATS = "pyramid-solitaire.stats.pyramid"
 
 def storage(page: Page) -> dict:
     return page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
+
+
+def kept(page: Page) -> dict:
+    """What an import replaces or leaves: storage but the grades of deals seen, which the solver's
+    worker writes whenever a grade arrives (one arrived between two looks at load 20)."""
+    return {k: v for k, v in storage(page).items() if k != "pyramid-solitaire.grades-seen"}
 
 
 def export(page: Page, tmp_path):
@@ -105,12 +112,12 @@ def test_a_bad_file_is_refused_with_the_reason_and_changes_nothing(new_page, tmp
     changed = change(data)
     bad = tmp_path / "bad.json"
     bad.write_text(changed if isinstance(changed, str) else json.dumps(changed))
-    before = storage(page)
+    before = kept(page)
     import_file(page, bad)
     expect(page.locator("#toast")).to_contain_text("cannot be imported")
     expect(page.locator("#toast")).to_contain_text(reason)
     expect(page.locator("#import-dialog")).to_be_hidden()
-    assert storage(page) == before
+    assert kept(page) == before
 
 
 def test_an_import_asks_and_cancel_changes_nothing(new_page, tmp_path):
@@ -119,8 +126,64 @@ def test_an_import_asks_and_cancel_changes_nothing(new_page, tmp_path):
     path = export(page, tmp_path)
     page.keyboard.press("Escape")
     play(page, "Kc")
-    before = storage(page)
+    before = kept(page)
     import_file(page, path)
     page.click("#import-no")
     moves_made(page, 1)
-    assert storage(page) == before
+    assert kept(page) == before
+
+
+# How often the page read a file's text (Blob.text: the dialog reads the chosen file with it).
+COUNT_READS = """window.reads = 0; const text = Blob.prototype.text;
+Blob.prototype.text = function () { window.reads += 1; return text.call(this); };"""
+
+
+@pytest.mark.parametrize(
+    ("locale", "said"),
+    [
+        ("en-US", "it is 20 MB, larger than any export of this page (at most 15.7 MB"),
+        ("de-DE", "sie ist 20 MB groß, größer als jeder Export dieser Seite (höchstens 15,7 MB"),
+    ],
+    ids=["en", "de"],
+)
+def test_a_file_too_large_for_any_export_is_refused_unread_saying_its_size(new_page, tmp_path, locale, said):
+    page = new_page(locale=locale)
+    page.add_init_script(COUNT_READS)
+    page.goto("/")
+    expect(page.locator("body")).to_have_attribute("data-ready", "1")
+    data = json.loads(export(page, tmp_path).read_text())
+    page.keyboard.press("Escape")
+    data["backups"] = {"pyramid.broken": "x" * 19_999_000}  # an export in form: only its size is wrong
+    large = tmp_path / "large.json"
+    large.write_text(json.dumps(data))
+    assert 19_999_000 < large.stat().st_size <= 20_049_999  # 20.0 MB
+    before = kept(page)
+    import_file(page, large)
+    expect(page.locator("#toast")).to_contain_text(said)
+    assert page.evaluate("window.reads") == 0, "the file was read before it was refused"
+    expect(page.locator("#import-dialog")).to_be_hidden()
+    assert kept(page) == before
+
+
+FILL_BESIDE = """(size) => { // another page of the site keeps `size` characters, in pieces of 100,000
+  for (let n = 0; n * 100_000 < size; n += 1) localStorage.setItem(`other.${n}`, "x".repeat(100_000));
+}"""
+
+
+def test_an_import_that_does_not_fit_says_what_fills_the_storage_and_changes_nothing(new_page, tmp_path):
+    page = new_page()
+    open_deal(page, "pyramid", 1)
+    data = json.loads(export(page, tmp_path).read_text())
+    page.keyboard.press("Escape")
+    data["backups"] = {"pyramid.broken": "x" * 3_000_000}  # fits alone, not beside the other page's 3 million
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps(data))
+    page.evaluate(FILL_BESIDE, 3_000_000)
+    before = kept(page)
+    import_file(page, path)
+    page.click("#import-yes")
+    expect(page.locator("#toast")).to_contain_text(
+        re.compile(r"The import could not be written: its storage for this site is full \(\d+% of it holds")
+    )
+    expect(page.locator("#toast")).to_contain_text("Nothing was changed.")
+    assert kept(page) == before

@@ -135,6 +135,10 @@ def test_storage_full_says_the_game_cannot_be_saved_plays_on_and_keeps_every_bac
     }
     draw_with_storage_full(page, backups)
     expect(page.locator("#toast")).to_contain_text("cannot be saved in this browser")
+    # why: what fills the storage (the junk of FILL, other pages of the site, nearly all of it)
+    expect(page.locator("#toast")).to_contain_text(
+        re.compile(r"site is full \([1-9]% of it holds this game's saves and backups, 9\d% other data")
+    )
     page.click("#stock")  # play goes on in memory
     expect(page.locator("#board")).to_have_attribute("data-moves", "5")
     kept = stored(page)
@@ -153,6 +157,29 @@ def test_a_timed_save_refused_first_leaves_the_next_move_still_saying_the_game_i
     page.click("#stock")
     expect(page.locator("#board")).to_have_attribute("data-moves", "4")
     expect(page.locator("#toast")).to_contain_text("cannot be saved in this browser")
+
+
+OFF = """Object.defineProperty(window, "localStorage",
+  {get() { throw new DOMException("denied", "SecurityError"); }})"""
+
+
+@pytest.mark.parametrize(
+    ("locale", "said"),
+    [
+        ("en-US", "the browser lets this site keep no data (its settings, or a private window)"),
+        ("de-DE", "der Browser lässt diese Website keine Daten behalten"),
+    ],
+)
+def test_storage_switched_off_says_that_the_site_may_keep_no_data_and_plays_on(new_page, locale, said):
+    page = new_page(locale=locale)
+    page.add_init_script(OFF)  # as a browser whose settings let the site keep nothing
+    page.goto("/")
+    expect(page.locator("body")).to_have_attribute("data-ready", "1")
+    page.click("#stock")
+    expect(page.locator("#board")).to_have_attribute("data-moves", "1")
+    expect(page.locator("#toast")).to_contain_text(said)
+    assert "voll" not in page.locator("#toast").text_content()  # not "storage is full"
+    assert "full" not in page.locator("#toast").text_content()
 
 
 def test_storage_full_frees_older_backups_of_other_games_and_saves(page: Page):

@@ -113,3 +113,35 @@ test("settings, favourites and recent games read junk as defaults", () => {
   assert.deepEqual(store.recent(), ["b", "f", "e", "d", "c"]);
   assert.deepEqual(Object.keys(store.allEntries()).sort(), [`${store.PREFIX}favourites`, `${store.PREFIX}recent`, store.SETTINGS_KEY].sort());
 });
+
+/** A storage holding `junk` characters of another page's data and a save of `ours` (key and
+ *  text), whose writes throw an error of the browser's `name` (DOMException's names). */
+function refusing(name, junk = 300, ours = 100) {
+  const inner = memoryStorage();
+  inner.setItem("junk.0", "x".repeat(junk - "junk.0".length));
+  inner.setItem(store.saveKey("pyramid"), "y".repeat(ours - store.saveKey("pyramid").length));
+  inner.setItem = () => {
+    throw Object.assign(new Error(`refused: ${name}`), { name });
+  };
+}
+
+test("a refused write says why: full (with the shares of this page and of the site's other data), off, another error", () => {
+  refusing("QuotaExceededError");
+  assert.equal(store.writeText(store.saveKey("giza"), "z"), false);
+  assert.deepEqual(store.refusal(), { why: "full", ours: 25, others: 75 }); // 100 of 400 characters
+  refusing("NS_ERROR_DOM_QUOTA_REACHED"); // Firefox's name for it
+  store.writeText("x", "z");
+  assert.equal(store.refusal().why, "full");
+  refusing("SecurityError"); // the site may keep no data: settings, or a private window
+  store.writeText("x", "z");
+  assert.deepEqual(store.refusal(), { why: "off" });
+  refusing("InvalidStateError");
+  store.writeText("x", "z");
+  assert.deepEqual(store.refusal(), { why: "error", name: "InvalidStateError" });
+});
+
+test("a share of the storage that is there never reads as 0%", () => {
+  refusing("QuotaExceededError", 100_000, 30);
+  store.writeText("x", "z");
+  assert.deepEqual(store.refusal(), { why: "full", ours: 1, others: 99 });
+});

@@ -8,7 +8,7 @@ import { test } from "node:test";
 
 import { Game } from "../../src/pyramid_solitaire/static/js/rules/game.js";
 import { settingsFrom } from "../../src/pyramid_solitaire/static/js/state/store.js";
-import { ImportRefused, MOST_DEPTH, checkFile } from "../../src/pyramid_solitaire/static/js/state/transfer.js";
+import { ImportRefused, MOST_DEPTH, MOST_FILE_BYTES, checkFile, checkSize } from "../../src/pyramid_solitaire/static/js/state/transfer.js";
 
 const KNOWN = ["pyramid", "giza"];
 const check = async (record) => Game.fromRecord(record);
@@ -121,4 +121,26 @@ test("a setting with a value the page has not, or one it does not know, is refus
   assert.deepEqual(await refusal(changed((d) => (d.settings.theme = "purple"))), { key: "importField", field: "settings.theme" });
   assert.deepEqual(await refusal(changed((d) => (d.settings.colour = "red"))), { key: "importField", field: "settings.colour" });
   assert.deepEqual(await refusal(changed((d) => (d.settings = null))), { key: "importField", field: "settings" });
+});
+
+test("a file larger than any export is refused by its size, saying both sizes; the limit itself is let through", () => {
+  assert.equal(checkSize(MOST_FILE_BYTES), undefined);
+  assert.equal(checkSize(0), undefined);
+  assert.throws(() => checkSize(20_000_000), (err) => err instanceof ImportRefused && err.key === "importLarge"
+    && err.params.size === 20 && err.params.most === 15.7);
+  assert.throws(() => checkSize(MOST_FILE_BYTES + 1), ImportRefused);
+});
+
+test("a list of a million numbers is refused by its first entry, not walked name by name (10 million took 133 s)", async () => {
+  const text = JSON.stringify(exportFile()).replace('"favourites":[]', `"favourites":[${"1,".repeat(1_000_000)}1]`);
+  // counted, not timed: the walk for nesting looks into objects only
+  let looked = 0;
+  const isArray = Array.isArray;
+  Array.isArray = (v) => { looked += 1; return isArray(v); };
+  try {
+    assert.deepEqual(await refusal(text), { key: "importField", field: "favourites[0]" });
+  } finally {
+    Array.isArray = isArray;
+  }
+  assert.ok(looked < 1000, `the walk looked at ${looked} values`);
 });

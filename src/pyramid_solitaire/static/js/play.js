@@ -9,7 +9,7 @@ import { countEnd } from "./goals/endings.js";
 import * as records from "./state/records.js";
 import { backThere, hintMessage } from "./text/hint-text.js";
 import { t, variantName } from "./text/i18n.js";
-import { explain } from "./text/refusals.js";
+import { explain, storageRefusal } from "./text/refusals.js";
 import { entryFor } from "./text/variant-names.js";
 import { RulesError } from "./rules/errors.js";
 import { moveSpoken, undoSpoken, wonText } from "./text/spoken.js";
@@ -45,8 +45,9 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
       keepNote = true; // said before the new deal shows: it stays past that position
       if (change.kept) say(t("saveBroken"), 8000);
       else say(t(change.stays ? "saveBrokenBeside" : "saveBrokenStays", { key: change.stays }), 0);
-    } else if (change.type === "save-failed") say(t(change.brokenStays ? "saveBrokenStays" : "saveFailed"), 0);
-    else if (change.type === "kept-both") say(t("keptBoth"), 10000);
+    } else if (change.type === "save-failed") {
+      say(change.brokenStays ? t("saveBrokenStays") : t("saveFailed", { why: storageRefusal(change.refusal) }), 0);
+    } else if (change.type === "kept-both") say(t("keptBoth"), 10000);
     else if (change.type === "refused") {
       if (change.move) board.shake(change.move.split("+"));
       say(t("refused", { reason: explain(change.error, change.error.message) }));

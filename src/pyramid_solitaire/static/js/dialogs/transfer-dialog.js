@@ -1,6 +1,7 @@
 // The More dialog's Export and Import (what they hold and how an import is checked: state/transfer.js).
 
-import { ImportRefused, checkFile, collect, replaceWith } from "../state/transfer.js";
+import { ImportRefused, checkFile, checkSize, collect, replaceWith } from "../state/transfer.js";
+import { importParams, storageRefusal } from "../text/refusals.js";
 
 /** Offer the export as a file download. */
 export function download(data = collect()) {
@@ -41,18 +42,20 @@ export function bindTransfer({ say, ask, variants, check, t }) {
     $("more-dialog").close();
     let data;
     try {
+      checkSize(file.size); // before reading it: a file too large to be an export is refused at once
       data = await checkFile(await file.text(), variants(), check);
     } catch (err) {
       if (!(err instanceof ImportRefused)) throw err;
-      say(t("importBad", { reason: t(err.key, err.params) }), 0);
+      say(t("importBad", { reason: t(err.key, importParams(err.params)) }), 0);
       return;
     }
     const games = t("importAskGames", { count: Object.keys(data.saves).length });
     const counted = t("importAskStats", { count: Object.keys(data.statistics).length });
     $("import-text").textContent = t("importAsk", { games, stats: counted });
     if (!(await ask($("import-dialog"), $("import-yes"), $("import-no")))) return;
-    if (!replaceWith(data)) {
-      say(t("importFull"), 0);
+    const refusal = replaceWith(data);
+    if (refusal) {
+      say(t("importFull", { why: storageRefusal(refusal) }), 0);
       return;
     }
     // The imported games, statistics and settings, as a new visit shows them; that visit says so.

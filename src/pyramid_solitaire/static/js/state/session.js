@@ -12,8 +12,9 @@
 //   {type: "save-broken", kept, stays}  the variant's save could not be used; kept: it was moved
 //      aside; else it stays under the key `stays` (storage is too full for a copy) and the game
 //      is saved beside it (said when a new game starts, and after a game saved beside it is restored)
-//   {type: "save-failed", brokenStays}  storage refused the save: the game goes on, unsaved
-//      (brokenStays: a save that could not be used leaves no key to save under)
+//   {type: "save-failed", brokenStays, refusal}  storage refused the save: the game goes on,
+//      unsaved (brokenStays: a save that could not be used leaves no key to save under; refusal:
+//      why storage refused it, store.refusal())
 //   {type: "kept-both"}          another tab played this variant too: its game is kept as a backup
 //   {type: "refused", error, move}  a request was refused: by the rules in the page, or by the server
 //      for what only it does (move: the move text, if any)
@@ -208,7 +209,7 @@ export function createSession({ gameService = api, elapsed = () => 0, now = () =
    *  few seconds) must not leave the moves after it unsaid; a timed save of the same moves again
    *  tells nothing new. */
   function failed(record) {
-    if (held.failing !== record) notify({ type: "save-failed", brokenStays: held.key === null });
+    if (held.failing !== record) notify({ type: "save-failed", brokenStays: held.key === null, refusal: store.refusal() });
     held.failing = record;
   }
 

@@ -24,13 +24,47 @@ export function readText(key) {
   }
 }
 
+let refused = null; // why storage refused the last write that failed (see refusal)
+
 function tryWrite(key, text) {
   try {
     localStorage.setItem(key, text);
     return true;
-  } catch {
-    return false; // storage full or switched off
+  } catch (err) {
+    refused = err; // storage full or switched off
+    return false;
   }
+}
+
+/** Why storage refused the last write that failed, for the player: {why: "full", ours, others}
+ *  (the percentages of what is stored that this page's keys and the site's other data take),
+ *  {why: "off"} (the browser lets the site keep nothing: its settings, or a private window), or
+ *  {why: "error", name} (the browser's name of another error). */
+export function refusal() {
+  const name = refused?.name ?? String(refused);
+  if (name === "QuotaExceededError" || name === "NS_ERROR_DOM_QUOTA_REACHED") return { why: "full", ...shares() };
+  if (name === "SecurityError" || name === "ReferenceError") return { why: "off" }; // no localStorage at all
+  return { why: "error", name };
+}
+
+/** The percentages of stored characters (keys and texts, as browsers count the quota) of this
+ *  page's keys and of the site's other data; a share that is there reads as 1 at least. */
+function shares() {
+  let ours = 0;
+  let all = 0;
+  try {
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i) ?? "";
+      const size = key.length + (localStorage.getItem(key) ?? "").length;
+      all += size;
+      if (key.startsWith(PREFIX)) ours += size;
+    }
+  } catch {
+    // storage switched off meanwhile: nothing to count
+  }
+  if (!all) return { ours: 0, others: 0 };
+  const percent = Math.min(Math.max(Math.round((100 * ours) / all), ours ? 1 : 0), ours < all ? 99 : 100);
+  return { ours: percent, others: 100 - percent };
 }
 
 let running = null; // the variant on the table: its backups are never freed

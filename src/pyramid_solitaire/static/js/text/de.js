@@ -188,7 +188,10 @@ export const REFUSALS = {
 export const SAVES_STRINGS = {
   giveUpTitle: "Diese Partie aufgeben?", giveUpText: "Sie zählt als verloren.", giveUp: "Aufgeben", keepPlaying: "Weiterspielen",
   saveBrokenStays: "Dein gespeichertes Spiel ließ sich nicht lesen, und der Speicher ist zu voll für eine Kopie, darum bleibt es, wo es ist. Dieses neue Spiel lässt sich erst speichern, wenn wieder Platz ist.",
-  saveFailed: "Dieses Spiel lässt sich in diesem Browser nicht speichern: sein Speicher ist voll. Du kannst weiterspielen, aber das Spiel geht verloren, wenn die Seite geschlossen wird.",
+  saveFailed: "Dieses Spiel lässt sich in diesem Browser nicht speichern: {why}. Du kannst weiterspielen, aber das Spiel geht verloren, wenn die Seite geschlossen wird.",
+  storageFull: "sein Speicher für diese Website ist voll ({ours} % davon belegen die Spielstände und Sicherungen dieses Spiels, {others} % andere Daten dieser Website)",
+  storageOff: "der Browser lässt diese Website keine Daten behalten (seine Einstellungen oder ein privates Fenster)",
+  storageError: "der Speicher des Browsers hat es abgelehnt ({name})",
   saveBrokenBeside: "Dein gespeichertes Spiel ließ sich nicht lesen, und der Speicher ist zu voll für eine Kopie, darum bleibt es unter „{key}“. Deine Spiele werden daneben gespeichert, bis es verschoben werden kann.",
   clashKept: "Dieses Spiel wurde im selben Moment in einem anderen Tab gespielt. Das Spiel des anderen Tabs geht hier weiter; das Spiel dieses Tabs bleibt als Sicherung erhalten.",
   clashLost: "Dieses Spiel wurde im selben Moment in einem anderen Tab gespielt. Das Spiel des anderen Tabs geht hier weiter; für das Spiel dieses Tabs ist der Speicher zu voll.",
@@ -207,11 +210,12 @@ export const SAVES_STRINGS = {
   importBad: "Diese Datei lässt sich nicht importieren: {reason}. Es wurde nichts geändert.",
   importNotJson: "sie ist keine JSON-Datei", importNotExport: "sie ist kein Export von Pyramiden-Solitär",
   importFormat: "sie ist ein Export im Format {format}, das diese Seite nicht kennt",
+  importLarge: "sie ist {size} MB groß, größer als jeder Export dieser Seite (höchstens {most} MB: ein Browser behält für eine Website etwa 5 Millionen Zeichen)",
   importUnknown: "sie hat ein unbekanntes Feld „{field}“", importField: "das Feld „{field}“ ist ungültig",
   importDeep: "das Feld „{field}“ ist mehr als {most} Ebenen tief verschachtelt",
   importCount: "das Feld „{field}“ ist {value}, keine ganze Zahl von 0 bis {most}",
   importTime: "das Feld „{field}“ ist {value}, keine Zeit von 0 bis {most} ms",
-  importFull: "Der Import passte nicht in den Speicher dieses Browsers. Es wurde nichts geändert.",
+  importFull: "Der Import ließ sich nicht speichern: {why}. Es wurde nichts geändert.",
 };
 
 // Punkte, persönliche Bestwerte, Erfolge und die Aufgaben des Tages (Issue 35).

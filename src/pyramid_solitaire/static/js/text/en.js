@@ -188,7 +188,10 @@ export const REFUSALS = {
 export const SAVES_STRINGS = {
   giveUpTitle: "Give up this game?", giveUpText: "It counts as lost.", giveUp: "Give up", keepPlaying: "Keep playing",
   saveBrokenStays: "Your saved game could not be read, and storage is too full to keep a copy, so it stays where it is. This new game cannot be saved until storage has room.",
-  saveFailed: "This game cannot be saved in this browser: its storage is full. You can play on, but the game is lost when the page closes.",
+  saveFailed: "This game cannot be saved in this browser: {why}. You can play on, but the game is lost when the page closes.",
+  storageFull: "its storage for this site is full ({ours}% of it holds this game's saves and backups, {others}% other data of this site)",
+  storageOff: "the browser lets this site keep no data (its settings, or a private window)",
+  storageError: "the browser's storage refused it ({name})",
   saveBrokenBeside: "Your saved game could not be read, and storage is too full to keep a copy, so it stays under “{key}”. Your games are saved beside it until it can be moved.",
   clashKept: "This game was played in another tab at the same moment. The other tab's game goes on here; the game of this tab is kept as a backup.",
   clashLost: "This game was played in another tab at the same moment. The other tab's game goes on here; storage is too full to keep the game of this tab.",
@@ -207,11 +210,12 @@ export const SAVES_STRINGS = {
   importBad: "This file cannot be imported: {reason}. Nothing was changed.",
   importNotJson: "it is not a JSON file", importNotExport: "it is not an export of Pyramid solitaire",
   importFormat: "it is an export of format {format}, which this page does not know",
+  importLarge: "it is {size} MB, larger than any export of this page (at most {most} MB: a browser keeps about 5 million characters for a site)",
   importUnknown: "it has an unknown field “{field}”", importField: "the field “{field}” is not valid",
   importDeep: "the field “{field}” nests more than {most} levels deep",
   importCount: "the field “{field}” is {value}, not a whole number from 0 to {most}",
   importTime: "the field “{field}” is {value}, not a time from 0 to {most} ms",
-  importFull: "The import did not fit into this browser's storage. Nothing was changed.",
+  importFull: "The import could not be written: {why}. Nothing was changed.",
 };
 
 // Score, personal bests, achievements and the day's challenges (issue 35).

@@ -32,3 +32,14 @@ export function explain({ code, params = {} }, fallback = code) {
   for (const [name, value] of Object.entries(params)) shown[name] = name in SHOWN ? SHOWN[name](value) : value;
   return fill(template, shown, params.count);
 }
+
+/** Why storage refused a write (store.refusal()), as a clause of the page's sentences. */
+export function storageRefusal(refusal) {
+  const key = { full: "storageFull", off: "storageOff" }[refusal.why] ?? "storageError";
+  return t(key, { ours: number(refusal.ours ?? 0), others: number(refusal.others ?? 0), name: refusal.name ?? "" });
+}
+
+/** The parameters of an import's refusal (state/transfer.js) with their numbers in the page's
+ *  language: "15,7 MB" in German. */
+export const importParams = (params) =>
+  Object.fromEntries(Object.entries(params).map(([name, value]) => [name, typeof value === "number" ? number(value) : value]));
