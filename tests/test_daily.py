@@ -91,6 +91,17 @@ def test_achieved_is_strict():
     assert not achieved(deal, Goal("cards", cards=("Kc",)), ())
 
 
+def test_a_proof_stops_where_the_rules_end_the_game():
+    """The solver, asked for other cards than the pyramid, plays on past a cleared pyramid; such a
+    line is no proof (plays_out), a line the rules play all of is one."""
+    deal = Deal.from_number("pyramid", 1)
+    from pyramid_solitaire.solver import solve
+
+    line = solve(deal, shortest=True).line
+    assert daily.plays_out(deal, line)
+    assert not daily.plays_out(deal, (*line, deal.parse_move("draw")))
+
+
 def test_json_of_the_command(capsys):
     assert main(["daily", "2026-12-01", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)

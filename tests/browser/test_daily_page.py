@@ -170,6 +170,10 @@ def test_the_cards_of_a_cards_goal_are_marked_on_the_board(new_page):
     assert shown == wanted & on_board and shown
     expect(marked.first).to_have_attribute("aria-label", re.compile("goal card"))
     page.click("#btn-challenges")
+    playing = page.locator(f'#daily-list li[data-challenge="{cards["id"]}"]')
+    expect(playing.locator("a")).to_have_attribute("aria-current", "true")  # the one in play
+    expect(playing).to_contain_text("in play")
+    expect(page.locator("#daily-list a[aria-current]")).to_have_count(1)
     page.click("#daily-back")  # a variant's game: no card is marked
     expect(page.locator("#status-game")).not_to_contain_text("Remove")
     expect(page.locator("#board .card.goal-card")).to_have_count(0)

@@ -20,6 +20,7 @@ export function createDailyDialog({ daily, variants }) {
 
   async function open(date = null) {
     if (date && DATE.test(date) && !Number.isNaN(Date.parse(date))) shown = date;
+    else if (daily.playing()) shown = challenges.dateOf(daily.playing().id); // the day of the one in play
     month = shown.slice(0, 7);
     $("daily-note").textContent = "";
     await draw();
@@ -80,6 +81,13 @@ export function createDailyDialog({ daily, variants }) {
         daily.open(ch);
       });
       item.append(link);
+      if (daily.playing()?.id === ch.id) { // the one on the table: said, as the calendar's today
+        link.setAttribute("aria-current", "true");
+        const now = document.createElement("small");
+        now.className = "in-play";
+        now.textContent = ` ▶ ${t("chalInPlay")}`;
+        item.append(now);
+      }
       if (challenges.isDone(c, ch.id)) {
         item.classList.add("done");
         const done = document.createElement("small");

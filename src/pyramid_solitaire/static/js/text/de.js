@@ -221,7 +221,7 @@ export const SAVES_STRINGS = {
 // Punkte, persönliche Bestwerte, Erfolge und die Aufgaben des Tages (Issue 35).
 export const GOALS_STRINGS = {
   chalButton: "Täglich", chalTitle: "Aufgaben des Tages", chalShort: "Täglich",
-  chalOpenList: "Aufgaben des Tages", chalNone: "Keine Aufgaben für den {date}: Die Version hat keine, und der Solver dieser Seite konnte sie nicht erstellen.", chalMaking: "Die Aufgaben für den {date} werden erstellt…",
+  chalOpenList: "Aufgaben des Tages", chalNone: "Keine Aufgaben für den {date}: Die Version hat keine, und der Solver dieser Seite konnte sie nicht erstellen.", chalMaking: "Die Aufgaben für den {date} werden erstellt…", chalInPlay: "wird gespielt",
   chalLoading: "Die Aufgaben werden geladen\u2026", chalPlay: "Spielen", chalResume: "Weiter",
   chalDoneIn: { one: "geschafft in {count} Zug", other: "geschafft in {count} Zügen" }, chalDoneShort: "geschafft",
   chalStreak: { one: "{count} Tag in Folge", other: "{count} Tage in Folge" }, chalBestStreak: "beste: {n}",

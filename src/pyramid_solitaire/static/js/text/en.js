@@ -221,7 +221,7 @@ export const SAVES_STRINGS = {
 // Score, personal bests, achievements and the day's challenges (issue 35).
 export const GOALS_STRINGS = {
   chalButton: "Daily", chalTitle: "Daily challenges", chalShort: "Daily",
-  chalOpenList: "Daily challenges", chalNone: "No challenges for {date}: the release has none, and the solver in this page could not make them.", chalMaking: "Making the challenges of {date}…",
+  chalOpenList: "Daily challenges", chalNone: "No challenges for {date}: the release has none, and the solver in this page could not make them.", chalMaking: "Making the challenges of {date}…", chalInPlay: "in play",
   chalLoading: "Loading the challenges\u2026", chalPlay: "Play", chalResume: "Go on",
   chalDoneIn: { one: "done in {count} move", other: "done in {count} moves" }, chalDoneShort: "done",
   chalStreak: { one: "{count} day in a row", other: "{count} days in a row" }, chalBestStreak: "best: {n}",
