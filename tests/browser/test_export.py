@@ -7,6 +7,9 @@ import pytest
 from browser_helpers import moves_made, open_deal, play
 from playwright.sync_api import Page, expect
 
+from pyramid_solitaire.cli.records import export_file
+from pyramid_solitaire.engine.game import Game
+
 pytestmark = pytest.mark.browser
 
 KEY = "pyramid-solitaire.save.pyramid"
@@ -83,6 +86,22 @@ def test_export_then_import_in_a_fresh_profile_restores_games_and_statistics(new
                 "saves": {"pyramid": {**data["saves"]["pyramid"], "record": {"moves": ["Qs+Ah"]}}},
             },
             "“saves.pyramid.record”",
+        ),
+        (
+            lambda data: {
+                **data,
+                "saves": {
+                    "pyramid": {
+                        **data["saves"]["pyramid"],
+                        "record": {**data["saves"]["pyramid"]["record"], "variant": "giza"},
+                    }
+                },
+            },
+            "the game in “saves.pyramid” is one of “giza”, not of “pyramid”",
+        ),
+        (
+            lambda data: {**data, "saves": {**data["saves"], "spider": data["saves"]["pyramid"]}},
+            "“saves.spider” holds a game of “spider”, a variant this page does not play",
         ),
         (  # 200,000 levels: a recursion over them overflowed the stack, with no message
             lambda data: json.dumps(data).replace(
@@ -187,3 +206,33 @@ def test_an_import_that_does_not_fit_says_what_fills_the_storage_and_changes_not
     )
     expect(page.locator("#toast")).to_contain_text("Nothing was changed.")
     assert kept(page) == before
+
+
+@pytest.mark.parametrize(
+    ("locale", "said"),
+    [
+        (
+            "en-US",
+            "saved game is one of “Pyramid, open stock”, not of “Pyramid”: choose it under “Games”.",
+        ),
+        (
+            "de-DE",
+            "Spiel der Datei ist eines von „Pyramide mit offenem Vorrat“, nicht von „Pyramiden-Solitär“",
+        ),
+    ],
+    ids=["en", "de"],
+)
+def test_an_import_whose_games_are_of_other_variants_says_where_they_are(new_page, tmp_path, locale, said):
+    game = Game("open-stock", number=12)
+    game.play(game.legal_moves()[0])
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(export_file(game)))  # as play --save writes it: one game, no variant to open
+    page = new_page(locale=locale)
+    page.goto("/")
+    expect(page.locator("body")).to_have_attribute("data-ready", "1")
+    import_file(page, path)
+    page.click("#import-yes")
+    expect(page.locator("#toast")).to_contain_text(said)  # after the reload, on a Pyramid deal
+    page.click("#btn-games")
+    page.click('#variant-list li[data-variant="open-stock"] .pick')
+    moves_made(page, 1)  # the file's game, where the message said

@@ -144,3 +144,10 @@ test("a list of a million numbers is refused by its first entry, not walked name
   }
   assert.ok(looked < 1000, `the walk looked at ${looked} values`);
 });
+
+test("a save of another variant than its key names is refused saying both; one of a variant the page lacks, naming it", async () => {
+  const other = (d) => (d.saves.pyramid.record = { ...RECORD, variant: "giza" });
+  assert.deepEqual(await refusal(changed(other)), { key: "importOtherVariant", field: "saves.pyramid", variant: "giza", under: "pyramid" });
+  const unknown = (d) => (d.saves.spider = d.saves.pyramid);
+  assert.deepEqual(await refusal(changed(unknown)), { key: "importVariantUnknown", field: "saves.spider", variant: "spider" });
+});

@@ -200,7 +200,7 @@ async function start() {
     return;
   }
   if (!(await daily.reopen())) await play.openVariant(play.remembered()); // a challenge in play goes on
-  sayImported(messages.say, t);
+  sayImported(messages.say, t, session.state);
 }
 
 /** `/?daily=YYYY-MM-DD` opens the Daily view on that day; `&challenge=N` plays its challenge N. */

@@ -2,6 +2,9 @@
 
 import { ImportRefused, checkFile, checkSize, collect, replaceWith } from "../state/transfer.js";
 import { importParams, storageRefusal } from "../text/refusals.js";
+import { variantName } from "../text/i18n.js";
+import { entryOrNull } from "../text/variant-names.js";
+import { listOf } from "../text/words.js";
 
 /** Offer the export as a file download. */
 export function download(data = collect()) {
@@ -19,13 +22,30 @@ export function download(data = collect()) {
  * The More dialog's Export and Import. deps: say(text, ms), ask(dialog, yes, no), variants()
  * (the known variant ids), check(record) (the rules' answer for a record), t (the texts).
  */
-const IMPORTED = "pyramid-solitaire.imported"; // for the page after the reload: say that it worked
+// For the page after the reload: say that it worked; the file's saves, by name (a list, as JSON).
+const IMPORTED = "pyramid-solitaire.imported";
 
-/** Just after an import's reload: say that the import worked (once). */
-export function sayImported(say, t) {
-  if (sessionStorage.getItem(IMPORTED) === null) return;
+/** Just after an import's reload: say that the import worked (once), and where the file's
+ *  games are when none is of the variant on the table (the session's `variant`, among its
+ *  `variants`): a file of play --save holds one game, of any variant. */
+export function sayImported(say, t, { variant, variants }) {
+  const opened = variant?.id;
+  const nameOf = (id) => { // quoted; null for a challenge's slot
+    const entry = entryOrNull(variants, id);
+    return entry && t("quoted", { text: variantName(entry) });
+  };
+  const text = sessionStorage.getItem(IMPORTED);
+  if (text === null) return;
   sessionStorage.removeItem(IMPORTED);
-  say(t("importDone"), 8000);
+  let ids = [];
+  try {
+    ids = [].concat(JSON.parse(text)).filter((id) => typeof id === "string");
+  } catch {
+    // not the list this page writes: said as an import
+  }
+  const names = ids.map(nameOf).filter(Boolean);
+  if (!names.length || ids.includes(opened)) say(t("importDone"), 8000);
+  else say(t("importDoneOther", { names: listOf(names), name: nameOf(opened), count: names.length }), 0);
 }
 
 export function bindTransfer({ say, ask, variants, check, t }) {
@@ -59,7 +79,7 @@ export function bindTransfer({ say, ask, variants, check, t }) {
       return;
     }
     // The imported games, statistics and settings, as a new visit shows them; that visit says so.
-    sessionStorage.setItem(IMPORTED, "1");
+    sessionStorage.setItem(IMPORTED, JSON.stringify(Object.keys(data.saves)));
     window.location.reload();
   });
 }

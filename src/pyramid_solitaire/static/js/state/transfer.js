@@ -186,7 +186,7 @@ export async function checkFile(text, known, check) {
   for (const section of ["saves", "backups", "statistics", "daily"]) if (!isObject(data[section])) throw bad(section);
   for (const [id, save] of Object.entries(data.saves)) {
     // a variant's game, or a day's challenge's (saved apart under its slot, state/challenges.js)
-    if (!known.includes(id) && !challenges.challengeOfSlot(id)) throw bad(`saves.${id}`);
+    if (!known.includes(id) && !challenges.challengeOfSlot(id)) throw new Bad("importVariantUnknown", { field: `saves.${id}`, variant: id });
     if (isObject(save)) {
       if (save.elapsed !== undefined && typeof save.elapsed !== "number") throw bad(`saves.${id}.elapsed`);
       inRange(save.elapsed, "time", `saves.${id}.elapsed`);
@@ -197,7 +197,9 @@ export async function checkFile(text, known, check) {
     } catch {
       throw bad(`saves.${id}`);
     }
-    if (save.record.variant !== undefined && known.includes(id) && save.record.variant !== id) throw bad(`saves.${id}.record.variant`);
+    if (save.record.variant !== undefined && known.includes(id) && save.record.variant !== id) {
+      throw new Bad("importOtherVariant", { field: `saves.${id}`, variant: String(save.record.variant), under: id });
+    }
     try {
       await check(save.record);
     } catch {

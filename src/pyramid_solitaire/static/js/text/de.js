@@ -126,6 +126,10 @@ export const STRINGS = {
   saidUndo: "Zurückgenommen: {move}.", saidUndoMany: { one: "{count} Zug zurückgenommen; zurück nach Zug {n}.", other: "{count} Züge zurückgenommen; zurück nach Zug {n}." },
   saidUndoToStart: { one: "{count} Zug zurückgenommen; zurück am Anfang.", other: "{count} Züge zurückgenommen; zurück am Anfang." }, saidNew: "{name}, {deal}.",
   lostStartTitle: "Diese Partie ist von Anfang an nicht zu gewinnen", importDone: "Importiert: Deine gespeicherten Spiele, die Statistik und die Einstellungen sind jetzt die aus der Datei.",
+  importDoneOther: {
+    one: "Importiert. Das gespeicherte Spiel der Datei ist eines von {names}, nicht von {name}: wähle es unter „Spiele“.",
+    other: "Importiert. Die gespeicherten Spiele der Datei sind von {names}, nicht von {name}: wähle sie unter „Spiele“.",
+  },
 };
 
 // Every refusal the server or the rules can give, by its code (see i18n.js).
@@ -211,6 +215,8 @@ export const SAVES_STRINGS = {
   importNotJson: "sie ist keine JSON-Datei", importNotExport: "sie ist kein Export von Pyramiden-Solitär",
   importFormat: "sie ist ein Export im Format {format}, das diese Seite nicht kennt",
   importLarge: "sie ist {size} MB groß, größer als jeder Export dieser Seite (höchstens {most} MB: ein Browser behält für eine Website etwa 5 Millionen Zeichen)",
+  importVariantUnknown: "„{field}“ enthält ein Spiel von „{variant}“, einer Variante, die diese Seite nicht spielt",
+  importOtherVariant: "das Spiel in „{field}“ ist eines von „{variant}“, nicht von „{under}“",
   importUnknown: "sie hat ein unbekanntes Feld „{field}“", importField: "das Feld „{field}“ ist ungültig",
   importDeep: "das Feld „{field}“ ist mehr als {most} Ebenen tief verschachtelt",
   importCount: "das Feld „{field}“ ist {value}, keine ganze Zahl von 0 bis {most}",

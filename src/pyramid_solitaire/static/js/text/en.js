@@ -126,6 +126,10 @@ export const STRINGS = {
   saidUndo: "Undone: {move}.", saidUndoMany: { one: "Undone: {count} move; back after move {n}.", other: "Undone: {count} moves; back after move {n}." },
   saidUndoToStart: { one: "Undone: {count} move; back at the start.", other: "Undone: {count} moves; back at the start." }, saidNew: "{name}, {deal}.",
   lostStartTitle: "This deal cannot be won from the start", importDone: "Imported: your saved games, statistics and settings are those of the file now.",
+  importDoneOther: {
+    one: "Imported. The file's saved game is one of {names}, not of {name}: choose it under “Games”.",
+    other: "Imported. The file's saved games are of {names}, not of {name}: choose them under “Games”.",
+  },
 };
 
 // Every refusal the server or the rules can give, by its code (see i18n.js).
@@ -211,6 +215,8 @@ export const SAVES_STRINGS = {
   importNotJson: "it is not a JSON file", importNotExport: "it is not an export of Pyramid solitaire",
   importFormat: "it is an export of format {format}, which this page does not know",
   importLarge: "it is {size} MB, larger than any export of this page (at most {most} MB: a browser keeps about 5 million characters for a site)",
+  importVariantUnknown: "“{field}” holds a game of “{variant}”, a variant this page does not play",
+  importOtherVariant: "the game in “{field}” is one of “{variant}”, not of “{under}”",
   importUnknown: "it has an unknown field “{field}”", importField: "the field “{field}” is not valid",
   importDeep: "the field “{field}” nests more than {most} levels deep",
   importCount: "the field “{field}” is {value}, not a whole number from 0 to {most}",
