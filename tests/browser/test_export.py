@@ -202,7 +202,7 @@ def test_an_import_that_does_not_fit_says_what_fills_the_storage_and_changes_not
     import_file(page, path)
     page.click("#import-yes")
     expect(page.locator("#toast")).to_contain_text(
-        re.compile(r"The import could not be written: its storage for this site is full \(\d+% of it holds")
+        re.compile(r"could not be written into this browser: its storage for this site is full \(\d+%")
     )
     expect(page.locator("#toast")).to_contain_text("Nothing was changed.")
     assert kept(page) == before

@@ -221,7 +221,7 @@ export const SAVES_STRINGS = {
   importDeep: "das Feld „{field}“ ist mehr als {most} Ebenen tief verschachtelt",
   importCount: "das Feld „{field}“ ist {value}, keine ganze Zahl von 0 bis {most}",
   importTime: "das Feld „{field}“ ist {value}, keine Zeit von 0 bis {most} ms",
-  importFull: "Der Import ließ sich nicht speichern: {why}. Es wurde nichts geändert.",
+  importFull: "Der Import ließ sich in diesem Browser nicht speichern: {why}. Es wurde nichts geändert.",
 };
 
 // Punkte, persönliche Bestwerte, Erfolge und die Aufgaben des Tages (Issue 35).

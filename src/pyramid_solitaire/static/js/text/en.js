@@ -221,7 +221,7 @@ export const SAVES_STRINGS = {
   importDeep: "the field “{field}” nests more than {most} levels deep",
   importCount: "the field “{field}” is {value}, not a whole number from 0 to {most}",
   importTime: "the field “{field}” is {value}, not a time from 0 to {most} ms",
-  importFull: "The import could not be written: {why}. Nothing was changed.",
+  importFull: "The import could not be written into this browser: {why}. Nothing was changed.",
 };
 
 // Score, personal bests, achievements and the day's challenges (issue 35).
