@@ -17,6 +17,8 @@ from axe import axe_violations, dialog_contrast_failures
 from browser_helpers import PHONE, WORKER_IN_CONTROL, play, reload_offline
 from playwright.sync_api import expect
 
+pytestmark = pytest.mark.browser
+
 DAY = "2026-12-01"
 COUNT = 5  # challenges a day
 CORPUS = Path(__file__).resolve().parents[1] / "golden" / "daily_corpus.json"
