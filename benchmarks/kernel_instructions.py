@@ -7,16 +7,21 @@ install's flags (-std=c11 -O2 -mpopcnt), and runs each under valgrind's cachegri
 deals. Prints per variant: deals, won, states of each (they must be equal: the same search) and
 the instructions executed, with the change. Instruction counts are repeatable on a loaded
 machine where timings are not; they leave out what a slower memory costs (cache misses).
+With --rounds N, instead: each driver's processor time, run natively N times, taking turns
+(the first to run alternates), and the median of each.
 
     .venv/bin/python benchmarks/kernel_instructions.py --before 093d197~1 --deals 0..199
     .venv/bin/python benchmarks/kernel_instructions.py --variant pyramid --shortest --deals 0..49
+    .venv/bin/python benchmarks/kernel_instructions.py --rounds 5 --deals 0..1999
 """
 
 import argparse
 import os
 import platform
 import re
+import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -86,6 +91,35 @@ def counted(program: Path, records: bytes, shortest: bool) -> tuple[list[int], i
     return [int(x) for x in done.stdout.split()], int(refs[1].replace(b",", b""))
 
 
+def timed(program: Path, records: bytes, shortest: bool) -> tuple[list[int], float]:
+    """The driver's figures and its processor time (user + system), run natively."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run(
+        [str(program)] + (["-s"] if shortest else []), input=records, check=True, capture_output=True
+    )
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    seconds = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return [int(x) for x in done.stdout.split()], seconds
+
+
+def compare_times(programs: dict[str, Path], variant: str, records: bytes, args: argparse.Namespace) -> None:
+    seconds: dict[str, list[float]] = {"before": [], "now": []}
+    figures = {}
+    for round_ in range(args.rounds):
+        for name in ("before", "now") if round_ % 2 == 0 else ("now", "before"):
+            figures[name], spent = timed(programs[name], records, args.shortest)
+            seconds[name].append(spent)
+    old, new = statistics.median(seconds["before"]), statistics.median(seconds["now"])
+    same = "" if figures["now"] == figures["before"] else f"  DIFFERENT: now {figures['now']}"
+    deals, won, states, _ = figures["before"]
+    print(
+        f"{variant:16} {deals:5} deals  won {won:4}  {states:>12,} states"
+        f"  {old:7.3f} s -> {new:7.3f} s processor ({(new - old) / old:+.2%})",
+        f"medians of {args.rounds}{same}",
+        flush=True,
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -94,6 +128,7 @@ def main() -> None:
     parser.add_argument("--variant", action="append", help="a variant (default: the six)")
     parser.add_argument("--deals", default="0..199")
     parser.add_argument("--shortest", action="store_true", help="the shortest search after the decision")
+    parser.add_argument("--rounds", type=int, default=0, help="time this many native runs of each instead")
     args = parser.parse_args()
     numbers = parse_range(args.deals)
     with tempfile.TemporaryDirectory(prefix="kernel_instructions") as tmp:
@@ -108,6 +143,9 @@ def main() -> None:
         )
         for variant in args.variant or list(VARIANTS):
             records = decks(variant, numbers)
+            if args.rounds > 0:
+                compare_times(programs, variant, records, args)
+                continue
             (deals, won, states, steps), old = counted(programs["before"], records, args.shortest)
             figures, new = counted(programs["now"], records, args.shortest)
             same = "" if figures == [deals, won, states, steps] else f"  DIFFERENT: now {figures}"

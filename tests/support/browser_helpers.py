@@ -117,8 +117,7 @@ def giza_26_loss_explained_and_undone(page: Page) -> None:
     """After LOSE_GIZA_26: the end panel says since when the game is lost, and its Undo N moves
     goes back to the last position that could still be won."""
     expect(page.locator("#end-explain")).to_have_text(
-        "It was last winnable after move 3 (9\u2666 + 4\u2666); "
-        "then 4\u2663 + 9\u2665 lost it."
+        "It was last winnable after move 3 (9\u2666 + 4\u2666); then 4\u2663 + 9\u2665 lost it."
     )
     button = page.locator("#end-undo-to")
     expect(button).to_have_text("Undo 4 moves")

@@ -66,6 +66,8 @@ typedef struct {
     int64_t goal;            /* the positions whose cards must all be gone to win */
     int64_t need;            /* the pyramid slots that must go: the goal's and every slot over them */
     int64_t kings_first;     /* positions whose king the shortest search removes without branching */
+    int64_t goal_outside;    /* the goal's positions outside the pyramid (none by default) */
+    int64_t removal_keeps;   /* the key's recycles a removal keeps: all, or none with unlimited passes */
     int32_t values[DECK];
     int32_t rules[RULES + 3];
     int8_t class_slots[7 * CLASS_CARDS];

@@ -73,6 +73,7 @@ int32_t pk_cards_init(void *out, const uint8_t *deck, int32_t wastes, int32_t pi
     cards->rules[RULE_RECYCLES] = unlimited ? 1 : recycles;
     cards->rules[RULE_LAST] = unlimited ? INT32_MAX : recycles;
     cards->rules[RULE_UNLIMITED] = unlimited;
+    cards->removal_keeps = unlimited ? 0 : -1; /* a removal clears the key's recycle: play */
     cards->rules[RULE_SHORTEST] = shortest;
     cards->rules[RULE_DEPTH] = piles > 0 ? DECK : unlimited ? UNLIMITED_DEPTH : DECK + (recycles + 1) * STOCK + recycles;
     pile_masks(cards);
@@ -83,6 +84,7 @@ int32_t pk_cards_goal(void *out, int64_t goal, int32_t overlap) {
     Cards *cards = out;
     if (goal <= 0 || goal > REMOVED_BITS || (overlap != 0 && overlap != 1)) return -1;
     cards->goal = goal;
+    cards->goal_outside = goal & ~PYRAMID_BITS;
     cards->rules[RULE_OVERLAP] = overlap;
     cards->rules[RULE_FULL_GOAL] = (goal & PYRAMID_BITS) == PYRAMID_BITS;
     pyramid_masks(cards, overlap);
@@ -201,11 +203,11 @@ int64_t play(const Cards *cards, int64_t key, int move) {
     switch (move & 3) {
     case PK_KING:
         removed |= bit((move >> 2) & 63);
-        if (cards->rules[RULE_UNLIMITED]) recycles = 0;
+        recycles &= cards->removal_keeps;
         break;
     case PK_PAIR:
         removed |= bit((move >> 2) & 63) | bit((move >> 8) & 63);
-        if (cards->rules[RULE_UNLIMITED]) recycles = 0;
+        recycles &= cards->removal_keeps;
         break;
     case PK_DRAW: drawn = (move >> 2) & 63; break;
     default:

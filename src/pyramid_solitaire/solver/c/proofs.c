@@ -15,7 +15,8 @@ static bool hopeless(const Cards *cards, int64_t removed) {
         int s = lowest(left);
         if ((cards->partners[s] & ~removed & ~cards->cone[s]) == 0) return true;
     }
-    for (int64_t left = ~removed & cards->goal & ~PYRAMID_BITS & ~cards->holding[13]; left; left &= left - 1)
+    if (!cards->goal_outside) return false; /* the pyramid as the goal: the first loop was all */
+    for (int64_t left = ~removed & cards->goal_outside & ~cards->holding[13]; left; left &= left - 1)
         if ((cards->partners[lowest(left)] & ~removed) == 0) return true;
     return false;
 }
