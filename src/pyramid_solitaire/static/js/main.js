@@ -62,23 +62,29 @@ const boardEl = $("board");
 const table = $("table");
 
 const prefs = store.settings();
-// The player's marks, the pause, a position the review shows instead of the game (read-only),
-// the explanation of a lost game and the undos of this game.
-const ui = { selected: null, hint: [], paused: false, shown: null, lost: null, lostClosed: false, undos: 0, challenge: null, goalText: null };
+// What the screen shows besides the game, each part written by its owner alone: the play's marks,
+// pause, lost verdict and undos; the position the review shows instead of the game; the challenge
+// in play. The screen reads them here and cannot write them.
+const seen = new Proxy({}, {
+  get: (_, name) => ({ ...play.state, shown: review.shown(), challenge: daily.playing(), goalText: daily.goalText() })[name],
+  set: (_, name) => {
+    throw new TypeError(`the screen does not write ${String(name)}`);
+  },
+});
 const clock = createClock();
 const session = createSession({ gameService: local, elapsed: clock.elapsed }); // moves are played here, at once
 const board = createBoard(boardEl);
-const screen = createScreen({ session, ui, prefs, clock, board, table });
+const screen = createScreen({ session, ui: seen, prefs, clock, board, table });
 const messages = createMessages({
   toast: $("toast"), text: $("toast-text"), button: $("toast-action"), spoken: $("announce"), fitted: () => screen.fitMessage(),
 });
-const play = createPlay({ session, clock, screen, board, messages, ui, prefs, ask });
+const play = createPlay({ session, clock, screen, board, messages, prefs, ask });
 const fullscreen = createFullscreen({ buttons: [$("btn-fullscreen"), $("more-fullscreen")], say: messages.say, changed: screen.draw });
 const sound = createSound(() => prefs.sound);
 session.subscribe(play.onChange);
-const review = createReview({ session, ui, screen, messages });
+const review = createReview({ session, screen, messages });
 session.subscribe(createFeel({ sound, layer: $("celebration") }));
-const daily = createDailyPlay({ session, ui, screen, messages, review }); // the day's challenges
+const daily = createDailyPlay({ session, screen, messages, review }); // the day's challenges
 session.subscribe(daily.onChange);
 const dailyDialog = createDailyDialog({ daily, variants: () => session.state.variants });
 
@@ -93,7 +99,7 @@ function bind() {
   const click = (id, action) => $(id).addEventListener("click", action);
   // A game action from the toolbar ends a pause: the player is back.
   const awake = (action) => () => {
-    if (ui.paused) play.resume();
+    if (seen.paused) play.resume();
     action();
   };
   click("btn-games", () => openGamesMenu(session, play.openVariant));
@@ -102,7 +108,7 @@ function bind() {
   click("btn-undo", awake(play.undo));
   click("btn-redo", awake(play.redo));
   click("btn-restart", awake(play.restart));
-  click("btn-pause", () => (ui.paused ? play.resume() : play.pause()));
+  click("btn-pause", () => (seen.paused ? play.resume() : play.pause()));
   click("btn-resume", play.resume);
   click("btn-large", toggleLarge);
   click("btn-fullscreen", fullscreen.toggle);
@@ -159,10 +165,10 @@ function bind() {
     focusBoard: board.focus,
     escape: () => {
       fullscreen.leaveFillPage();
-      ui.selected = null;
+      play.unselect();
       screen.draw();
     },
-  }, () => ui.paused || Boolean(ui.shown)); // a position the review shows is not played on
+  }, () => seen.paused || Boolean(seen.shown)); // a position the review shows is not played on
   for (const type of ["pointerdown", "keydown", "wheel"]) {
     document.addEventListener(type, clock.touch, { capture: true, passive: true });
   }

@@ -25,7 +25,10 @@ const NEEDS_SERVER = { hint: "hintOffline", daily: "dailyOffline", solver: "solv
  * deps: session, clock, screen, board, messages ({say}), ui ({selected, hint, paused}),
  * prefs, ask(dialog, yes, no) -> Promise<boolean>.
  */
-export function createPlay({ session, clock, screen, board, messages, ui, prefs, ask }) {
+export function createPlay({ session, clock, screen, board, messages, prefs, ask }) {
+  // The play's own state, written here alone (the screen reads it through main.js's `seen`):
+  // the chosen card, the hinted cards, paused, the lost verdict and its panel closed, undos made.
+  const ui = { selected: null, hint: [], paused: false, lost: null, lostClosed: false, undos: 0 };
   const { say } = messages;
   const $ = (id) => document.getElementById(id);
   const view = () => session.state.view;
@@ -384,5 +387,9 @@ export function createPlay({ session, clock, screen, board, messages, ui, prefs,
       screen.draw();
     },
     undo: () => session.undo(), redo: () => session.redo(), restart,
+    unselect: () => {
+      ui.selected = null;
+    },
+    state: ui, // read by main.js's `seen` for the screen
   };
 }

@@ -22,8 +22,9 @@ function positionAfter(record, n) {
   return { game, view: answer(game).view };
 }
 
-/** deps: session, ui ({shown}), screen ({draw}), messages ({say}). */
-export function createReview({ session, ui, screen, messages }) {
+/** deps: session, screen ({draw}), messages ({say}). */
+export function createReview({ session, screen, messages }) {
+  const ui = { shown: null }; // the position shown instead of the game's: {n, view}; the review alone writes it
   const $ = (id) => document.getElementById(id);
   const panel = $("review-panel");
   const list = $("move-list");
@@ -310,5 +311,5 @@ export function createReview({ session, ui, screen, messages }) {
   new ResizeObserver(makeRoom).observe(panel); // opened, closed, folded or grown
   sheet.addEventListener("change", makeRoom);
   // watch(line): the panel opened, `line` played from the deal's start (a challenge's proof)
-  return { open, close, review: start, step, watch: (line) => { open(); watch(0, line); } };
+  return { open, close, review: start, step, watch: (line) => { open(); watch(0, line); }, shown: () => ui.shown };
 }

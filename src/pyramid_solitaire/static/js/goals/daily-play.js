@@ -12,8 +12,9 @@ import { today } from "../state/dealing.js";
 import { goalText } from "../text/goal-text.js";
 import { t } from "../text/i18n.js";
 
-/** deps: session, ui, screen, messages ({say}), review (its watch(line)). */
-export function createDailyPlay({ session, ui, screen, messages, review }) {
+/** deps: session, screen, messages ({say}), review (its watch(line)). */
+export function createDailyPlay({ session, screen, messages, review }) {
+  const ui = { challenge: null, goalText: null }; // the challenge in play and its goal's words; written here alone
   let missedSaid = false;
   let before = null; // the variant whose own game was on the table before the challenges
 
@@ -89,5 +90,5 @@ export function createDailyPlay({ session, ui, screen, messages, review }) {
     screen.draw();
   }
 
-  return { open, reopen, leave, giveUp, showWay, onChange, playing: () => ui.challenge };
+  return { open, reopen, leave, giveUp, showWay, onChange, playing: () => ui.challenge, goalText: () => ui.goalText };
 }
