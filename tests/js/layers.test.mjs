@@ -96,3 +96,15 @@ test(`no module is over ${MAX_LINES} lines`, () => {
   const long = all.filter((m) => m.lines.length > MAX_LINES).map((m) => `${m.path}: ${m.lines.length} lines`);
   assert.deepEqual(long, []);
 });
+
+// The page's controllers own their state (issue 40): a module writes `ui.<field>` only where it
+// declares its own `const ui = {...}`; the screen reads them through main.js's read-only `seen`.
+test("a controller writes only the state it owns: no shared writable ui bag", () => {
+  const writes = all.flatMap((m) => {
+    const owns = m.lines.some((line) => /\bconst ui = \{/.test(line));
+    return owns ? [] : m.lines.flatMap((line, i) => (/\bui\.\w+\s*(=(?!=)|\+\+|--|\+=|-=)/.test(line) ? [`${m.path}:${i + 1}: ${line.trim()}`] : []));
+  });
+  assert.deepEqual(writes, []);
+  const main = all.find((m) => m.path === "main.js");
+  assert.ok(!main.lines.some((line) => /\bconst ui = \{/.test(line)), "main.js holds no bag of its own to hand out");
+});
