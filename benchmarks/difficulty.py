@@ -5,10 +5,13 @@ measures of goals/measures.py (states, forced, greedy) and the yardstick, the lo
 lookahead player (goals/players.py, which no candidate is built from) over --reference rollouts.
 It prints Spearman's rank correlation of each candidate with the yardstick, and the figures that
 chose the measure (goals/grades.py) go to docs/difficulty.md. Rows go to --out as JSON lines, so
-a stopped run resumes; --start gives deals the measures were not tuned on.
+a stopped run resumes; --start gives deals the measures were not tuned on. --casual plays a
+casual player (every legal move alike, at random: no measure knows it) on the stored deals, and
+the report gives both players' win rates per grade (the grades of goals/thresholds.py).
 
-    nice -n 19 .venv/bin/python benchmarks/difficulty.py --deals 150 --out /work/difficulty.jsonl
-    .venv/bin/python benchmarks/difficulty.py --report --out /work/difficulty.jsonl
+    nice -n 19 .venv/bin/python benchmarks/difficulty.py --deals 1000 --start 1000000 --out difficulty.jsonl
+    nice -n 19 .venv/bin/python benchmarks/difficulty.py --casual --out difficulty.jsonl
+    .venv/bin/python benchmarks/difficulty.py --report --out difficulty.jsonl
 """
 
 import argparse
@@ -19,11 +22,12 @@ from pathlib import Path
 
 from pyramid_solitaire.engine.deal import Deal
 from pyramid_solitaire.engine.variants import VARIANTS
-from pyramid_solitaire.goals.grades import STATES_CAP
+from pyramid_solitaire.goals.grades import GRADES, STATES_CAP, grade_of
 from pyramid_solitaire.goals.measures import MEASURES, decide, measure
-from pyramid_solitaire.goals.players import wins
+from pyramid_solitaire.goals.players import rollout, wins
 
 YARDSTICK = "lookahead"
+CASUAL = "random"  # the casual player of --casual
 
 
 def ranks(values: list[float]) -> list[float]:
@@ -67,6 +71,32 @@ def row(variant: str, number: int, rollouts: int) -> dict | None:
     return found
 
 
+def random_score(deal: Deal, state: object, move: object) -> int:
+    """The casual player: every legal move ties, so it plays one at random (SplitMix64)."""
+    return 0
+
+
+def casual(args) -> None:
+    """The casual player's losses on every stored row, to --out with .casual.jsonl (resumable):
+    the check that a player the measure knows nothing of wins easy deals more often."""
+    done = {(r["variant"], r["deal"]) for r in read_rows(casual_file(args))}
+    with casual_file(args).open("a") as sink:
+        for r in read_rows(Path(args.out)):
+            if (r["variant"], r["deal"]) not in done:
+                deal = Deal.from_number(r["variant"], r["deal"])
+                lost = args.reference - sum(rollout(deal, random_score, k) for k in range(args.reference))
+                sink.write(json.dumps({"variant": r["variant"], "deal": r["deal"], CASUAL: lost}) + "\n")
+                sink.flush()
+
+
+def casual_file(args) -> Path:
+    return Path(args.out).with_suffix(".casual.jsonl")
+
+
+def read_rows(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
+
+
 def run(args) -> None:
     out = Path(args.out)
     done: dict[str, list[int]] = {}
@@ -91,17 +121,28 @@ def run(args) -> None:
 
 def report(args) -> None:
     rows: dict[str, list[dict]] = {}
-    for line in Path(args.out).read_text().splitlines():
-        r = json.loads(line)
+    casual_losses = {(r["variant"], r["deal"]): r[CASUAL] for r in read_rows(casual_file(args))}
+    for r in read_rows(Path(args.out)):
+        if (r["variant"], r["deal"]) in casual_losses:
+            r[CASUAL] = casual_losses[r["variant"], r["deal"]]
         rows.setdefault(r["variant"], []).append(r)
     print(f"| variant | deals | {' | '.join(MEASURES)} | greedy, then states (chosen) |")
     print(f"|---|---|{'---|' * (len(MEASURES) + 1)}")
     for variant, found in rows.items():
         yard = [r[YARDSTICK] for r in found]
         rhos = [spearman([r[m] for r in found], yard) for m in MEASURES]
-        chosen = [r["greedy"] * (STATES_CAP + 1) + min(r["states"], STATES_CAP) for r in found]
+        chosen = [key_of(r) for r in found]
         rhos.append(spearman(chosen, yard))
         print(f"| `{variant}` | {len(found)} | {' | '.join(f'{x:.3f}' for x in rhos)} |")
+    for player in (YARDSTICK, CASUAL):
+        print(f"\n{player} player's games won per grade (grades by goals/thresholds.py)")
+        print(f"| variant | {' | '.join(GRADES)} | Spearman with the key |")
+        print(f"|---|{'---|' * (len(GRADES) + 1)}")
+        for variant, found in rows.items():
+            found = [r for r in found if player in r]
+            rho = spearman([key_of(r) for r in found], [r[player] for r in found]) if found else 0.0
+            cells = per_grade(variant, found, player, args.reference)
+            print(f"| `{variant}` | {' | '.join(cells)} | {rho:.3f} |")
     print("\nmedian / p99 ms per measure (after the decision)")
     for variant, found in rows.items():
         figures = []
@@ -109,6 +150,22 @@ def report(args) -> None:
             ms = sorted(r[f"{m}_ms"] for r in found)
             figures.append(f"{m} {ms[len(ms) // 2]:.1f}/{ms[min(len(ms) - 1, int(0.99 * len(ms)))]:.1f}")
         print(f"{variant}: {', '.join(figures)}")
+
+
+def per_grade(variant: str, found: list[dict], player: str, rollouts: int) -> list[str]:
+    """The player's games won among the deals of each grade: "percent of games played"."""
+    cells = []
+    for grade in GRADES:
+        losses = [r[player] for r in found if grade_of(variant, key_of(r)) == grade]
+        played = rollouts * len(losses)
+        won = played - sum(losses)
+        cells.append(f"{100 * won / played:.1f}% of {played:,}" if played else "none")
+    return cells
+
+
+def key_of(r: dict) -> int:
+    """The chosen measure's key (grades.py's Difficulty.key) of a row."""
+    return r["greedy"] * (STATES_CAP + 1) + min(r["states"], STATES_CAP)
 
 
 def main() -> None:
@@ -119,8 +176,9 @@ def main() -> None:
     parser.add_argument("--variant", action="append", choices=sorted(VARIANTS))
     parser.add_argument("--out", required=True, help="JSON lines file (a rerun resumes it)")
     parser.add_argument("--report", action="store_true", help="only print the comparison")
+    parser.add_argument("--casual", action="store_true", help="the casual player on the stored rows")
     args = parser.parse_args()
-    report(args) if args.report else run(args)
+    report(args) if args.report else casual(args) if args.casual else run(args)
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from pyramid_solitaire.engine.variants import VARIANTS
 from pyramid_solitaire.goals.grades import GRADES, MEASURE_VERSION, ROLLOUTS, STATES_CAP
-from pyramid_solitaire.research import grading
+from pyramid_solitaire.research import dataset, grading
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "pyramid_solitaire"
 PY_FILE = PACKAGE / "goals" / "thresholds.py"
@@ -58,13 +58,15 @@ def main() -> None:
     limits, lists, notes = {}, {}, []
     for variant in VARIANTS:
         found, graded = keyed(args.rows, variant)
-        if not found:
-            continue
+        if not found:  # before any file is written: every variant needs its thresholds
+            raise SystemExit(f"{args.rows} holds no graded winnable deal of {variant}: grade some first")
         limits[variant] = cut_points([k for k, _ in found])
         per = {g: sorted(d for k, d in found if grade(k, limits[variant]) == g) for g in GRADES}
         lists[variant] = {g: numbers[: args.per_grade] for g, numbers in per.items()}
-        shares = ", ".join(f"{g} {len(per[g])}" for g in GRADES)
-        notes.append(f"# {variant}: {len(found)} winnable of {graded} graded deals: {shares}")
+        shares = ", ".join(f"{g} {len(per[g]):,}" for g in GRADES)
+        stored = grading.stored(args.rows, variant)
+        runs = ", ".join(f"{a:,}..{b:,}" for a, b in dataset.covered(None, stored))
+        notes.append(f"# {variant}: {len(found):,} winnable of {graded:,} graded deals ({runs}): {shares}")
         print(notes[-1][2:])
     PY_FILE.write_text(
         '"""Each variant\'s three cut points of the measure\'s key (grades.py): the quartiles of its\n'
