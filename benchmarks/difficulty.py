@@ -153,13 +153,13 @@ def report(args) -> None:
 
 
 def per_grade(variant: str, found: list[dict], player: str, rollouts: int) -> list[str]:
-    """The player's games won among the deals of each grade: "percent of games played"."""
+    """The player's games won among the deals of each grade: "won of played (percent)"."""
     cells = []
     for grade in GRADES:
         losses = [r[player] for r in found if grade_of(variant, key_of(r)) == grade]
         played = rollouts * len(losses)
         won = played - sum(losses)
-        cells.append(f"{100 * won / played:.1f}% of {played:,}" if played else "none")
+        cells.append(f"{won:,} of {played:,} ({100 * won / played:.1f}%)" if played else "none")
     return cells
 
 

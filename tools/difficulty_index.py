@@ -66,8 +66,9 @@ def main() -> None:
         shares = ", ".join(f"{g} {len(per[g]):,}" for g in GRADES)
         stored = grading.stored(args.rows, variant)
         runs = ", ".join(f"{a:,}..{b:,}" for a, b in dataset.covered(None, stored))
-        notes.append(f"# {variant}: {len(found):,} winnable of {graded:,} graded deals ({runs}): {shares}")
-        print(notes[-1][2:])
+        line = f"{variant}: {len(found):,} winnable of {graded:,} graded deals ({runs}): {shares}"
+        notes.append("# " + line.replace(": easy", ":\n#     easy"))  # within the line length
+        print(line)
     PY_FILE.write_text(
         '"""Each variant\'s three cut points of the measure\'s key (grades.py): the quartiles of its\n'
         'winnable deals. Written by tools/difficulty_index.py; do not edit."""\n\n'
