@@ -73,17 +73,23 @@ def test_offline_winnable_only_and_the_daily_deal_come_from_the_page(new_page):
     expect(page.locator("#status-game")).to_have_attribute("title", f"Deal {expected}", timeout=20_000)
 
     type_deal(page, "giza", 1)  # Giza: most deals are winnable, so the proof comes quickly
+    a_winnable_deal_is_winnable(page, "giza")
+    assert [c for c in calls if c != "variants"] == [], calls
+
+
+def a_winnable_deal_is_winnable(page, variant: str):
+    """New game with Winnable only ticked (no move made yet: nothing to give up): the page's solver
+    proves a deal, and the native solver wins it."""
     page.click("#btn-more")
     page.check("#winnable-check")
     page.keyboard.press("Escape")
-    page.click("#btn-new")  # no move made yet: nothing to give up
+    page.click("#btn-new")
     expect(page.locator("#toast")).to_have_text("A winnable deal: the solver has proven it.", timeout=30_000)
     number = int(re.search(r"Deal (\d+)$", page.locator("#status-game").inner_text())[1])
-    game = Game("giza", number=number)
+    game = Game(variant, number=number)
     for move in solve(game.deal).line:
         game.play(move)
     assert game.is_won
-    assert [c for c in calls if c != "variants"] == [], calls
 
 
 def test_offline_the_rule_options_get_hints_reviews_the_way_and_winnable_deals(new_page):
@@ -114,14 +120,5 @@ def test_offline_the_rule_options_get_hints_reviews_the_way_and_winnable_deals(n
 
     type_deal(page, "overlap", 1)
     moves_made(page, 0)
-    page.click("#btn-more")
-    page.check("#winnable-check")
-    page.keyboard.press("Escape")
-    page.click("#btn-new")
-    expect(page.locator("#toast")).to_have_text("A winnable deal: the solver has proven it.", timeout=30_000)
-    number = int(re.search(r"Deal (\d+)$", page.locator("#status-game").inner_text())[1])
-    game = Game("overlap", number=number)
-    for move in solve(game.deal).line:
-        game.play(move)
-    assert game.is_won
+    a_winnable_deal_is_winnable(page, "overlap")
     assert [c for c in calls if c != "variants"] == [], calls
