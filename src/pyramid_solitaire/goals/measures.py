@@ -14,7 +14,7 @@ benchmarks/difficulty.py compares them against the lookahead player's win rate (
 
 from dataclasses import dataclass
 
-from ..engine.deal import START, Deal, State
+from ..engine.deal import START, Deal, Move, State
 from ..solver.search import WINNABLE, solve
 from .players import greedy_wins
 
@@ -32,7 +32,7 @@ class Decision:
     """The exact decision search from the start, within DECIDE_NODES: its verdict, line and states."""
 
     verdict: str
-    line: tuple
+    line: tuple[Move, ...]
     states: int
 
 
@@ -41,7 +41,7 @@ def decide(deal: Deal) -> Decision:
     return Decision(str(found.verdict), found.line, found.searched)
 
 
-def forced(deal: Deal, line: tuple) -> int:
+def forced(deal: Deal, line: tuple[Move, ...]) -> int:
     """Positions along `line` with a choice where exactly one legal move leads to a winnable one."""
     count = 0
     state: State = START
