@@ -59,7 +59,13 @@ def test_stats_summary_is_quiet_when_its_reader_goes_away(tmp_path):
 
 def test_ctrl_c_in_play_ends_with_130_and_no_traceback():
     play = subprocess.Popen(
-        [BIN, "play", "1"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        [BIN, "play", "1"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        # A run started in the background (`make test &`) inherits SIGINT ignored, and Python then
+        # installs no Ctrl-C handler: give the child the default a terminal's process has.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     try:
         assert play.stdout is not None

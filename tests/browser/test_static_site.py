@@ -155,13 +155,16 @@ class Uploading(Counted):
     """The host mid-upload: the new sw.js (the manifest) and the old en.js, until the manifest has
     been read once; then the upload ends (the new en.js is in place)."""
 
-    finish = None
+    # Not `finish`: that is the request handler's own method (it flushes the answer), which a
+    # class attribute of that name replaced, so answers could be cut off and every request
+    # raised a TypeError (seen in CI).
+    upload_ends = None
 
     def do_GET(self):
         super().do_GET()
-        if self.path.startswith("/sw.js") and Uploading.finish:
-            Uploading.finish()
-            Uploading.finish = None
+        if self.path.startswith("/sw.js") and Uploading.upload_ends:
+            Uploading.upload_ends()
+            Uploading.upload_ends = None
 
 
 def test_a_first_visit_during_an_upload_refuses_the_mixed_files_and_loads_the_page_again(browser, tmp_path):
@@ -177,7 +180,7 @@ def test_a_first_visit_during_an_upload_refuses_the_mixed_files_and_loads_the_pa
     en = site / "static" / "js" / "text" / "en.js"
     new = en.read_bytes()
     en.write_bytes(old)  # not uploaded yet
-    Uploading.finish = lambda: en.write_bytes(new)
+    Uploading.upload_ends = lambda: en.write_bytes(new)
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), partial(Uploading, directory=str(site)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
