@@ -2,9 +2,11 @@
 with no Python application behind it: a whole game is played to its end by following hints."""
 
 import http.server
+import os
 import re
 import shutil
 import threading
+import time
 from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
@@ -180,6 +182,10 @@ def test_a_first_visit_during_an_upload_refuses_the_mixed_files_and_loads_the_pa
     en = site / "static" / "js" / "text" / "en.js"
     new = en.read_bytes()
     en.write_bytes(old)  # not uploaded yet
+    # A file a day old: a plain host's Last-Modified lets the browser keep it for a tenth of that,
+    # so a reload alone would take the old copy from its cache again (seen in CI).
+    day_ago = time.time() - 86_400
+    os.utime(en, (day_ago, day_ago))
     Uploading.upload_ends = lambda: en.write_bytes(new)
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), partial(Uploading, directory=str(site)))
     threading.Thread(target=server.serve_forever, daemon=True).start()

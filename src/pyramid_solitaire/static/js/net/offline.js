@@ -33,6 +33,9 @@ async function keepWhole() {
   console.warn("these files are not of one release:", mixed.join(", "));
   if (tries >= MOST_TRIES) return; // the host stays mixed: play on with what came
   sessionStorage.setItem(TRIES, String(tries + 1));
+  // The HTTP cache may hold the old copies as fresh (a plain host's Last-Modified lets a browser
+  // keep a file for a tenth of its age), and a reload would take them again: fetch them anew first.
+  await Promise.all(mixed.map((path) => fetch(path, { cache: "reload" }).catch(() => null)));
   location.reload();
 }
 
