@@ -10,8 +10,16 @@ rewrites the generated parts of docs/winnability.md and docs/research.md (betwee
 `<!-- winnability:NAME -->` markers) and the chart docs/winnability.png (matplotlib:
 `pip install -e '.[charts]'`).
 
+`options` solves the option table (issue 36): every stock rule family under passes 1, 2, 3 and
+unlimited, with and without overlap discards, won with the pyramid or with all cards, in stages
+(default 10,000 then 100,000 deals a cell), the cells won with the pyramid first; all rows go
+to ROOT/options, one series per option set. `options-table` rewrites docs/winnability.md's
+option table and its comparison with the published figures from those rows.
+
     nice -n 19 .venv/bin/python benchmarks/winnability.py run --root /work/winnability --jobs 2
     .venv/bin/python benchmarks/winnability.py table --root /work/winnability
+    nice -n 19 .venv/bin/python benchmarks/winnability.py options --root /work/winnability --jobs 2
+    .venv/bin/python benchmarks/winnability.py options-table --root /work/winnability
 """
 
 import argparse
@@ -20,12 +28,31 @@ import subprocess
 import sys
 from pathlib import Path
 
+from pyramid_solitaire.engine.variants import get_variant
 from pyramid_solitaire.research import dataset
 from pyramid_solitaire.research.dataset import Series
-from pyramid_solitaire.research.winrates import Summary, WinRateTally
+from pyramid_solitaire.research.winrates import Summary, WinRateTally, wilson
 
 # Cheapest first (milliseconds per deal measured on deals 0..199).
 ORDER = ("open-stock", "giza", "pyramid", "classic", "three-wastes", "classic-redeal")
+# The option table's rule families: classic and classic-redeal are pyramid with 1 and 2 passes,
+# the same cards and rules, so their cells are pyramid's.
+FAMILIES = ("pyramid", "three-wastes", "open-stock")
+PASSES = ("1", "2", "3", "unlimited")
+GOALS = (("no", "pyramid"), ("yes", "pyramid"), ("no", "all"), ("yes", "all"))  # (overlap, win)
+# solitairewinrates.com/Pyramid.html (last modified 17 April 2022), "same 100 million deals
+# each": (win, passes, overlap, deals won). Its rules are not stated beyond these options; its
+# sources (Keller and Masten's "Pyramid and Giza" at solitairelaboratory.com) make the stock card
+# just dealt playable beside the waste's top, which is this project's `open-stock`.
+PUBLISHED_DEALS = 100_000_000
+PUBLISHED = (
+    ("pyramid", "1", "yes", 22_773_249),
+    ("pyramid", "1", "no", 9_019_243),
+    ("all", "1", "yes", 15_916_049),
+    ("all", "1", "no", 6_795_618),
+    ("pyramid", "unlimited", "yes", 83_151_588),
+    ("pyramid", "unlimited", "no", 66_865_010),
+)
 HERE = Path(__file__).resolve().parent.parent
 COMMAND = str(Path(sys.executable).parent / "pyramid-solitaire")
 
@@ -46,6 +73,23 @@ def stats(args, variant: str, count: int, extra: list[str], folder: str | None =
     command = [COMMAND, "stats", "--variant", variant, "--deals", f"0..{count - 1}", "--jobs", str(args.jobs)]
     print(" ".join([*command[1:], "--out", str(out), *extra]), flush=True)
     subprocess.run([*command, "--out", str(out), *extra], check=True)
+
+
+def option_set(family: str, passes: str, overlap: str, win: str) -> str:
+    """The canonical text of one cell's rules (a named variant's own values are left out)."""
+    return get_variant(f"{family}:passes={passes},overlap={overlap},win={win}").text
+
+
+def options(args) -> None:
+    """Every cell, stage by stage; within a stage the cells won with the pyramid first (the
+    all-cards ones cost the most: nearly every deal is a loss to prove)."""
+    wins = [w for w in ("pyramid", "all") if w in args.win]
+    for count in args.stages:
+        for win in wins:
+            for family in FAMILIES:
+                for passes in PASSES:
+                    for overlap in ("no", "yes"):
+                        stats(args, option_set(family, passes, overlap, win), count, [], folder="options")
 
 
 def tally(folder: Path, series: Series) -> tuple[Summary, list[tuple[int, int]]]:
@@ -186,6 +230,55 @@ def chart(found: dict[str, tuple[Summary, list]], lines: dict[str, tuple[Summary
     fig.savefig(path, dpi=100)
 
 
+def rate(s: Summary) -> str:
+    """A cell: the win rate, its 95% interval's half-width and the deals behind it."""
+    return f"{100 * s.win_rate:.2f}% ±{50 * (s.high - s.low):.2f} ({s.deals:,})"
+
+
+def option_table(cells: dict[str, Summary]) -> str:
+    lines = [
+        "| rules | passes | " + " | ".join(f"overlap {o}, win {w}" for o, w in GOALS) + " |",
+        "| --- | --- |" + " ---: |" * len(GOALS),
+    ]
+    for family in FAMILIES:
+        for passes in PASSES:
+            found = [cells.get(option_set(family, passes, o, w)) for o, w in GOALS]
+            texts = [rate(s) if s else "not solved" for s in found]
+            lines.append(f"| {family} | {passes} | " + " | ".join(texts) + " |")
+    return "\n".join(lines)
+
+
+def published_comparison(cells: dict[str, Summary]) -> str:
+    lines = [
+        "| win | passes | overlap | published (100,000,000 deals) | here, `open-stock` | here, `pyramid` |",
+        "| --- | --- | --- | ---: | --- | --- |",
+    ]
+    for win, passes, overlap, won in PUBLISHED:
+        low, high = wilson(won, PUBLISHED_DEALS)
+        texts = []
+        for family in ("open-stock", "pyramid"):
+            s = cells.get(option_set(family, passes, overlap, win))
+            if s is None:
+                texts.append("not solved")
+                continue
+            meets = "overlap" if s.low <= high and low <= s.high else "apart"
+            texts.append(f"{rate(s)}, intervals {meets}")
+        published = f"{100 * won / PUBLISHED_DEALS:.2f}%"
+        lines.append(f"| {win} | {passes} | {overlap} | {published} | " + " | ".join(texts) + " |")
+    return "\n".join(lines)
+
+
+def options_table(args) -> None:
+    folder = Path(args.root) / "options"
+    texts = {option_set(family, passes, o, w) for family in FAMILIES for passes in PASSES for o, w in GOALS}
+    cells = {text: tally(folder, Series(text))[0] for text in sorted(texts)}
+    cells = {text: s for text, s in cells.items() if s.deals}
+    doc = HERE / "docs" / "winnability.md"
+    for name, text in (("options", option_table(cells)), ("published", published_comparison(cells))):
+        print(text)
+        replace_part(doc, name, text)
+
+
 def replace_part(path: Path, name: str, text: str) -> None:
     """Put `text` between the markers <!-- winnability:NAME --> and <!-- /winnability:NAME -->."""
     content = path.read_text()
@@ -223,14 +316,14 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     sub = parser.add_subparsers(dest="command", required=True)
-    for name, func in (("run", run), ("table", table)):
+    commands = (("run", run), ("table", table), ("options", options), ("options-table", options_table))
+    for name, func in commands:
         p = sub.add_parser(name)
         p.set_defaults(func=func)
         p.add_argument(
             "--root", default="winnability", help="one folder of rows per variant (default ./winnability)"
         )
     run_parser = sub.choices["run"]
-    run_parser.add_argument("--jobs", type=int, default=2, help="local worker processes (default 2)")
     run_parser.add_argument(
         "--stages",
         type=lambda text: [int(n) for n in text.split(",")],
@@ -239,6 +332,19 @@ def main() -> None:
     )
     run_parser.add_argument(
         "--shortest-deals", type=int, default=2000, help="deals per variant in the shortest-line sample"
+    )
+    for name in ("run", "options"):
+        sub.choices[name].add_argument(
+            "--jobs", type=int, default=2, help="local worker processes (default 2)"
+        )
+    sub.choices["options"].add_argument(
+        "--stages",
+        type=lambda text: [int(n) for n in text.split(",")],
+        default=[10_000, 100_000],
+        help="deals per cell after each stage (default 10000,100000)",
+    )
+    sub.choices["options"].add_argument(
+        "--win", default="pyramid,all", help="the cells of these goals only (default pyramid,all)"
     )
     sub.choices["table"].add_argument(
         "--no-chart", action="store_true", help="leave docs/winnability.png alone"
