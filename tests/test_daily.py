@@ -160,3 +160,15 @@ def test_the_page_corpus_is_what_python_makes():
     assert sorted(corpus) == [d.isoformat() for d in days()] and len(corpus) >= 60
     for day in (min(corpus), "2027-03-01", max(corpus)):
         assert corpus[day] == [c.to_dict() for c in challenges(date.fromisoformat(day))], day
+
+
+def test_a_new_index_changes_no_day(monkeypatch, week):
+    """The days draw from the lists pinned in daily-deals.json, not from grades.json: a rebuilt
+    index (here: every list emptied) leaves every challenge as it was."""
+    from pyramid_solitaire.goals import index
+
+    monkeypatch.setattr(index, "index", lambda: {"version": "any", "variants": {}})
+    day = WEEK[0]
+    assert [c.to_dict() for c in challenges(day)] == [c.to_dict() for c in week[day]]
+    monkeypatch.setattr(index, "daily_index", lambda: {"version": "any", "variants": {}})
+    assert all(c.grade is None for c in challenges(day))  # the pinned lists are the ones read

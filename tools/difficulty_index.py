@@ -7,6 +7,10 @@ and rewrites three files: goals/thresholds.py and static/js/goals/thresholds.js 
 three cut points of the measure's key: the quartiles of its winnable deals, so each grade holds a
 fair share) and static/grades.json (up to --per-grade deal numbers of each grade per variant, the
 lowest first, for New game by grade). Rows of another measure's version are refused.
+
+With --pin-daily it also copies those lists to static/daily-deals.json, the lists the day's
+challenges draw from: that changes every day's challenges, past days included (docs/daily.md),
+so it is done only when the grades themselves have changed; without it no day changes.
 """
 
 import argparse
@@ -22,6 +26,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "src" / "pyramid_solitaire"
 PY_FILE = PACKAGE / "goals" / "thresholds.py"
 JS_FILE = PACKAGE / "static" / "js" / "goals" / "thresholds.js"
 INDEX_FILE = PACKAGE / "static" / "grades.json"
+DAILY_FILE = PACKAGE / "static" / "daily-deals.json"
 
 
 def keyed(folder: str, variant: str) -> tuple[list[tuple[int, int]], int]:
@@ -54,6 +59,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rows", required=True, help="the folder of graded rows")
     parser.add_argument("--per-grade", type=int, default=150, help="deal numbers kept per grade")
+    parser.add_argument(
+        "--pin-daily",
+        action="store_true",
+        help="the day's challenges draw from the new lists too (changes every day)",
+    )
     args = parser.parse_args()
     limits, lists, notes = {}, {}, []
     for variant in VARIANTS:
@@ -86,10 +96,11 @@ def main() -> None:
         f"export const THRESHOLDS = {json.dumps(limits)};\n",
         encoding="utf-8",
     )
-    INDEX_FILE.write_text(
-        json.dumps({"version": MEASURE_VERSION, "variants": lists}, separators=(",", ":")) + "\n",
-        encoding="utf-8",
-    )
+    text = json.dumps({"version": MEASURE_VERSION, "variants": lists}, separators=(",", ":")) + "\n"
+    INDEX_FILE.write_text(text, encoding="utf-8")
+    if args.pin_daily:
+        DAILY_FILE.write_text(text, encoding="utf-8")
+        print(f"wrote {DAILY_FILE}: every day changes (now run tools/daily_files.py, tools/daily_corpus.py)")
 
 
 if __name__ == "__main__":

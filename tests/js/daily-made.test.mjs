@@ -11,13 +11,13 @@ import { kernel, load, root } from "./page.mjs";
 const daily = await load("goals/daily.js");
 const { gradedIndex } = await load("goals/index.js");
 const corpus = JSON.parse(readFileSync(new URL("tests/golden/daily_corpus.json", root), "utf8")).days;
-const index = gradedIndex(JSON.parse(readFileSync(new URL("src/pyramid_solitaire/static/grades.json", root), "utf8")));
+const index = gradedIndex(JSON.parse(readFileSync(new URL("src/pyramid_solitaire/static/daily-deals.json", root), "utf8")), null);
 
 test("the corpus holds at least 60 days, every goal kind among them", () => {
   assert.ok(Object.keys(corpus).length >= 60);
   const kinds = new Set(Object.values(corpus).flatMap((list) => list.map((ch) => ch.goal.kind)));
   assert.deepEqual([...kinds].sort(), ["cards", "clear", "moves", "score"]);
-  assert.ok(index !== null, "static/grades.json reads as a whole index");
+  assert.ok(index !== null, "static/daily-deals.json reads as whole lists");
 });
 
 test("the page makes every day of the corpus as Python made it", async () => {

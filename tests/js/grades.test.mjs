@@ -75,3 +75,15 @@ test("without the index (none can be fetched here) the worker grades a deal itse
     assert.deepEqual(found, { grade: e.grade, from: "graded" }, where(e));
   }
 });
+
+test("the day's challenges read the pinned lists, of any measure, and New game the index", async () => {
+  const { loadDailyIndex } = await load("goals/deals.js");
+  const asked = [];
+  const pinned = { version: "an older measure", variants: { giza: { easy: [7] } } };
+  const fetchIt = async (url) => {
+    asked.push(String(url).split("/").pop());
+    return { ok: true, json: async () => pinned };
+  };
+  assert.deepEqual(await loadDailyIndex(fetchIt), pinned); // its own version is no reason to drop it
+  assert.deepEqual(asked, ["daily-deals.json"]);
+});

@@ -120,14 +120,15 @@ def _hashed(*parts: object) -> int:
 
 
 def graded_deals(variant_id: str, grade: str) -> list[int] | None:
-    """The deals of `grade` in the graded deal lists (goals/index.py of issue 34), or None while
-    there are none: then candidates are random deals and the challenge has no grade. The one
-    place that knows where grades come from (this layer measures no difficulty itself)."""
+    """The deals of `grade` in the graded lists pinned for the days (goals/index.py's
+    daily_deals: a new index changes no day), or None while there are none: then candidates are
+    random deals and the challenge has no grade. The one place that knows where grades come from
+    (this layer measures no difficulty itself)."""
     try:
         index = importlib.import_module(f"{__package__}.index")
     except ImportError:
         return None
-    deals = index.indexed(variant_id, grade)
+    deals = index.daily_deals(variant_id, grade)
     return [int(d) for d in deals] or None
 
 

@@ -1,5 +1,5 @@
 // The day's challenges made in the page (the solver's worker), goals/daily.py line for line: the
-// same plan, hashes, graded lists (static/grades.json) and node budgets on the same C kernel, so
+// same plan, hashes, graded lists (pinned in static/daily-deals.json) and node budgets on the same C kernel, so
 // a day the release ships no file for is made here, offline and on the static site, and is the
 // same as `pyramid-solitaire daily` makes (tests/js/daily-made.test.mjs holds it to
 // tests/golden/daily_corpus.json, made in Python). Node budgets only, never the clock.
@@ -99,7 +99,7 @@ export function prove(kernel, deal, kind, grade, rank = "K") {
 }
 
 /** The challenges of `day` ("YYYY-MM-DD"), as `pyramid-solitaire daily --json` lists them.
- *  `index`: the graded deal lists (goals/deals.js's loadIndex; null: random deals, no grade). */
+ *  `index`: the pinned graded lists (goals/deals.js's loadDailyIndex; null: random deals, no grade). */
 export async function challenges(kernel, day, index) {
   if (!isDay(day)) throw new RangeError(`a day is YYYY-MM-DD from ${FIRST_DAY} to ${LAST_DAY}, not ${day}`);
   const out = [];

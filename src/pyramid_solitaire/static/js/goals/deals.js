@@ -11,14 +11,28 @@ import { THRESHOLDS } from "./thresholds.js";
 
 export const GRADED_SECONDS = 5.0; // how long New game may grade random deals without the index
 const INDEX_URL = new URL("../../grades.json", import.meta.url);
+// The lists pinned for the day's challenges (goals/index.py): a new grades.json changes no day.
+const DAILY_URL = new URL("../../daily-deals.json", import.meta.url);
 
 let loaded = null;
+let loadedDaily = null;
+
+/** A file of graded lists, or null when it cannot be read whole. */
+function fetchLists(fetchIt, url, version) {
+  return fetchIt(url).then((answer) => (answer.ok ? answer.json() : null))
+    .then((data) => gradedIndex(data, version), () => null);
+}
 
 /** The index of the release, or null when it cannot be read whole (fetched once). */
 export function loadIndex(fetchIt = fetch) {
-  loaded ??= fetchIt(INDEX_URL).then((answer) => (answer.ok ? answer.json() : null))
-    .then(gradedIndex, () => null);
+  loaded ??= fetchLists(fetchIt, INDEX_URL);
   return loaded;
+}
+
+/** The lists the day's challenges draw from, of whatever measure pinned them (fetched once). */
+export function loadDailyIndex(fetchIt = fetch) {
+  loadedDaily ??= fetchLists(fetchIt, DAILY_URL, null);
+  return loadedDaily;
 }
 
 /** The grade of deal `number` of `variant` ({grade, from: "index" | "graded"}); a deck (number

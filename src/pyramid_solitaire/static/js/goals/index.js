@@ -5,9 +5,10 @@
 
 import { GRADES, MEASURE_VERSION } from "./grades.js";
 
-/** The index file's contents when they are a whole index of this measure, else null. */
-export function gradedIndex(data) {
-  if (!data || typeof data !== "object" || data.version !== MEASURE_VERSION) return null;
+/** The index file's contents when they are a whole index of this measure (of any measure with
+ *  `version` null: the lists pinned for the days, daily-deals.json), else null. */
+export function gradedIndex(data, version = MEASURE_VERSION) {
+  if (!data || typeof data !== "object" || (version !== null && data.version !== version)) return null;
   const variants = data.variants;
   if (!variants || typeof variants !== "object") return null;
   for (const lists of Object.values(variants)) {

@@ -5,7 +5,7 @@
 // Requests run one at a time, in order. Once loaded it posts {ready: true} (or {failed}).
 
 import { challenges } from "../goals/daily.js";
-import { gradedDeal, gradeOfDeal, loadIndex } from "../goals/deals.js";
+import { gradedDeal, gradeOfDeal, loadDailyIndex } from "../goals/deals.js";
 import { RulesError } from "../rules/errors.js";
 import { Game } from "../rules/game.js";
 import { answer } from "../rules/view.js";
@@ -48,7 +48,7 @@ const OPS = {
   },
   grade: async (kernel, { record }) => gradeOfDeal(kernel, Game.fromRecord(record).deal),
   // A day's challenges (goals/daily.js), for the days the release ships no file for.
-  challenges: async (kernel, { day }) => challenges(kernel, day, await loadIndex()),
+  challenges: async (kernel, { day }) => challenges(kernel, day, await loadDailyIndex()),
   daily: async (kernel, { variant, day }) => answer(new Game(variant, { deal: await dailyDeal(variant, day) }), { daily: day }),
   // Earlier proofs are forgotten: under the new budgets every hint is searched again.
   budgets: (kernel, { id, op, ...given }) => {
