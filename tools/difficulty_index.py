@@ -6,7 +6,8 @@ reads the rows research/grading.py stored (`pyramid-solitaire difficulty --deals
 and rewrites three files: goals/thresholds.py and static/js/goals/thresholds.js (each variant's
 three cut points of the measure's key: the quartiles of its winnable deals, so each grade holds a
 fair share) and static/grades.json (up to --per-grade deal numbers of each grade per variant, the
-lowest first, for New game by grade). Rows of another measure's version are refused.
+lowest first, for New game by grade), and the table of grades in docs/difficulty.md. Rows of
+another measure's version are refused.
 
 With --pin-daily it also copies those lists to static/daily-deals.json, the lists the day's
 challenges draw from: that changes every day's challenges, past days included (docs/daily.md),
@@ -16,6 +17,7 @@ so it is done only when the grades themselves have changed; without it no day ch
 import argparse
 import json
 import math
+import re
 from pathlib import Path
 
 from pyramid_solitaire.engine.variants import VARIANTS
@@ -27,6 +29,7 @@ PY_FILE = PACKAGE / "goals" / "thresholds.py"
 JS_FILE = PACKAGE / "static" / "js" / "goals" / "thresholds.js"
 INDEX_FILE = PACKAGE / "static" / "grades.json"
 DAILY_FILE = PACKAGE / "static" / "daily-deals.json"
+DOC = Path(__file__).resolve().parents[1] / "docs" / "difficulty.md"
 
 
 def keyed(folder: str, variant: str) -> tuple[list[tuple[int, int]], int]:
@@ -55,6 +58,15 @@ def grade(key: int, limits: list[int]) -> str:
     return next((g for g, limit in zip(GRADES, limits, strict=False) if key <= limit), GRADES[-1])
 
 
+def write_table(doc: Path, table: str) -> None:
+    """The grades' shares in docs/difficulty.md, between its <!-- difficulty:grades --> markers."""
+    content = doc.read_text(encoding="utf-8")
+    pattern = re.compile(r"(<!-- difficulty:grades -->\n).*?(<!-- /difficulty:grades -->)", re.S)
+    if not pattern.search(content):
+        raise SystemExit(f"{doc} has no <!-- difficulty:grades --> markers")
+    doc.write_text(pattern.sub(lambda m: m[1] + table + "\n" + m[2], content), encoding="utf-8")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rows", required=True, help="the folder of graded rows")
@@ -66,6 +78,10 @@ def main() -> None:
     )
     args = parser.parse_args()
     limits, lists, notes = {}, {}, []
+    table = [
+        "| variant | winnable graded | of deals | easy | medium | hard | expert |",
+        "|---|---|---|---|---|---|---|",
+    ]
     for variant in VARIANTS:
         found, graded = keyed(args.rows, variant)
         if not found:  # before any file is written: every variant needs its thresholds
@@ -78,6 +94,11 @@ def main() -> None:
         runs = ", ".join(f"{a:,}..{b:,}" for a, b in dataset.covered(None, stored))
         line = f"{variant}: {len(found):,} winnable of {graded:,} graded deals ({runs}): {shares}"
         notes.append("# " + line.replace(": easy", ":\n#     easy"))  # within the line length
+        table.append(
+            f"| `{variant}` | {len(found):,} | {runs} | "
+            + " | ".join(f"{len(per[g]):,}" for g in GRADES)
+            + " |"
+        )
         print(line)
     PY_FILE.write_text(
         '"""Each variant\'s three cut points of the measure\'s key (grades.py): the quartiles of its\n'
@@ -96,6 +117,7 @@ def main() -> None:
         f"export const THRESHOLDS = {json.dumps(limits)};\n",
         encoding="utf-8",
     )
+    write_table(DOC, "\n".join(table))
     text = json.dumps({"version": MEASURE_VERSION, "variants": lists}, separators=(",", ":")) + "\n"
     INDEX_FILE.write_text(text, encoding="utf-8")
     if args.pin_daily:
