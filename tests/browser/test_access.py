@@ -371,3 +371,19 @@ def test_the_win_panel_ignores_the_click_of_the_tap_that_won(new_page):
     page.clock.run_for(1000)
     page.locator("#end-new").tap()  # a new press, later: it counts
     moves_made(page, 0)
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_the_first_tab_offers_a_skip_to_the_cards(new_page, screen):
+    """A keyboard player reaches the cards in two keys, not past the whole toolbar: the first Tab
+    shows the skip link, Enter puts the focus on a card of the board."""
+    page = new_page(**SCREENS[screen], locale="de-DE")
+    open_link(page, "pyramid", 1)
+    page.locator("body").focus()
+    page.keyboard.press("Tab")
+    skip = page.locator("#skip-board:focus")
+    expect(skip).to_have_text("Zu den Karten springen")
+    box = skip.bounding_box()
+    assert box is not None and box["y"] >= 0, f"the skip link is out of sight when focused: {box}"
+    page.keyboard.press("Enter")
+    expect(page.locator("#board .card:focus")).to_have_count(1)

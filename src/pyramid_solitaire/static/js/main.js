@@ -102,6 +102,12 @@ function bind() {
     if (seen.paused) play.resume();
     action();
   };
+  // The first Tab stop: past the toolbar's buttons straight to the cards (the board has no
+  // fixed tab stop of its own, so the link hands the focus over itself).
+  $("skip-board").addEventListener("click", (event) => {
+    event.preventDefault();
+    board.focus();
+  });
   click("btn-games", () => openGamesMenu(session, play.openVariant));
   click("btn-new", awake(() => play.newGame()));
   click("btn-hint", awake(play.hint));

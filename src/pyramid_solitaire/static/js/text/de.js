@@ -115,6 +115,7 @@ export const STRINGS = {
   themeOption: "Farben", "theme-system": "Wie das System", "theme-light": "Hell", "theme-dark": "Dunkel",
   // Nach Gehör gespielt (spoken.js): jeder Zug gesagt, jede Karte mit ihrem Platz genannt.
   toolbar: "Spielaktionen",
+  skipToBoard: "Zu den Karten springen",
   boardKeys: "Die Pfeiltasten wechseln zwischen den freien Karten, Enter wählt eine; S springt zum Vorrat, W zur Ablage, D zieht, H gibt einen Hinweis.",
   placeRow: "Reihe {row}, Karte {n}", placeWaste: "Ablage", placeWasteN: "Ablage {n}", placePile: "Stapel {n}",
   placeOpen: "offene Vorratskarte", placeCovered: "überdeckt", placeHint: "Hinweis", placeGoal: "Zielkarte",

@@ -115,6 +115,7 @@ export const STRINGS = {
   themeOption: "Colours", "theme-system": "As the system", "theme-light": "Light", "theme-dark": "Dark",
   // Played by ear (spoken.js): every move said, each card named with its place.
   toolbar: "Game actions",
+  skipToBoard: "Skip to the cards",
   boardKeys: "Arrow keys move between the free cards, Enter picks one; S goes to the stock, W to the waste, D draws, H gives a hint.",
   placeRow: "row {row}, card {n}", placeWaste: "waste", placeWasteN: "waste {n}", placePile: "pile {n}",
   placeOpen: "open stock card", placeCovered: "covered", placeHint: "hint", placeGoal: "goal card",
