@@ -128,6 +128,11 @@ function bind() {
   click("end-undo", play.undo);
   click("end-undo-to", play.undoToLastWinnable);
   click("end-close", play.closeLost);
+  // Escape closes the end panel where it can be closed: a lost game, as "Play on" does. A won or
+  // stuck game has ended, so there the panel stays.
+  $("end-panel").addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && !$("end-close").hidden) play.closeLost();
+  });
   click("end-restart", play.restart);
   click("end-new", () => play.newGame());
   click("end-stats", () => openStats(variant()));
