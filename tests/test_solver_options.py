@@ -125,3 +125,15 @@ def test_the_native_kernel_answers_the_solver_options_corpus(entry):
     got = [str(decided.verdict), decided.searched, deal.format_line(decided.line).split()]
     assert got == [entry["verdict"], entry["states"], entry["line"]]
     assert [best.steps, best.searched] == [entry["shortest"], entry["shortest_states"]]
+
+
+def test_three_wastes_with_a_recycle_to_come_keeps_the_king_and_the_time():
+    """Won only by recycling with a king still on a waste pile: the next pass deals three cards a
+    draw, so the king kept in the stock changes which cards come up together. The kernel took the
+    king first and read the position as lost from the same cards at an earlier time; both are
+    unsound with three wastes while a recycle may come (found by the reference test above)."""
+    deal = Deal.from_number(get_variant("three-wastes:passes=2"), 11057828303639010592)
+    state = State(removed=0x592EFFFFFFFFC, drawn=15, recycles=0)
+    assert reference_solve(deal, state)[0] == WINNABLE
+    found = solve(deal, state)
+    assert found.verdict == WINNABLE and replay_wins(deal, state, found.line)

@@ -142,7 +142,10 @@ static int overlap_pairs(const Cards *cards, int64_t removed, const int32_t *ava
 /* Write the moves of a position into out, best first; returns how many.
  * An available pyramid king is removed without branching: it pairs with nothing, so removing it
  * only frees cards. In the decision search a waste or stock king is removed the same way (a king
- * there only hides the card under it); the shortest search must weigh that step. */
+ * there only hides the card under it); the shortest search must weigh that step. Not so with three
+ * waste piles while a recycle may still come: the next pass deals the stock three cards a draw,
+ * so a king kept in it changes which cards come up together and which lie buried (a position of
+ * three-wastes:passes=2 is won only by recycling with the king still on the waste). */
 int moves(const Cards *cards, int64_t key, int32_t *avail, uint16_t *out) {
     int64_t removed = key & REMOVED_BITS;
     int64_t drawn = (key >> DRAWN_SHIFT) & 31;
@@ -150,9 +153,11 @@ int moves(const Cards *cards, int64_t key, int32_t *avail, uint16_t *out) {
     const int32_t *values = cards->values;
     int n = available(cards, removed, drawn, avail);
     int shortest = cards->rules[RULE_SHORTEST];
+    bool outside_kings = cards->rules[RULE_WASTES] != 3 || recycles >= cards->rules[RULE_LAST];
     for (int i = 0; i < n; i++) {
         int p = avail[i];
-        if (values[p] == 13 && (((cards->kings_first >> p) & 1) || !shortest)) {
+        bool alone = ((cards->kings_first >> p) & 1) || (!shortest && (p < PYRAMID || outside_kings));
+        if (values[p] == 13 && alone) {
             out[0] = (uint16_t)(PK_KING | (p << 2));
             return 1;
         }

@@ -6,10 +6,30 @@
 #define RELAXED_LOST 1
 #define RELAXED_WON 2
 
+/* Whether the rules make one outside card available at a time: one waste pile and a closed
+ * stock (the pyramid family), where only the waste's top can be played. */
+static inline bool lone_outside(const Cards *cards) {
+    return cards->rules[RULE_WASTES] == 1 && !cards->rules[RULE_OPEN] && cards->rules[RULE_PILES] == 0;
+}
+
+/* With one outside card available at a time, no two outside cards are ever paired together: an
+ * outside card of the goal (not a king) leaves only with a pyramid card of the partner value, a
+ * different one each. So per value v, the goal's outside cards worth v left may be no more than
+ * the pyramid cards worth 13 - v left; one more is never removed. */
+static bool short_of_partners(const Cards *cards, int64_t removed) {
+    int64_t outside = ~removed & cards->goal_outside, pyramid = ~removed & PYRAMID_BITS;
+    for (int v = 1; v < 13; v++) {
+        int wanted = popcount((uint64_t)(cards->holding[v] & outside));
+        if (wanted > popcount((uint64_t)(cards->holding[13 - v] & pyramid))) return true;
+    }
+    return false;
+}
+
 /* True when some card that must go can never be paired: a pyramid card the goal needs whose
  * every partner left lies above or below it in the pyramid, so the two are never free at the
  * same time (with overlap discards the cone leaves out the cards right over and under it), or
- * a card of the goal outside the pyramid with no partner left at all. */
+ * a card of the goal outside the pyramid with no partner left at all, or (one outside card
+ * available at a time) fewer pyramid partners left than such cards need. */
 static bool hopeless(const Cards *cards, int64_t removed) {
     for (int64_t left = ~removed & cards->need & ~cards->holding[13]; left; left &= left - 1) {
         int s = lowest(left);
@@ -18,7 +38,7 @@ static bool hopeless(const Cards *cards, int64_t removed) {
     if (!cards->goal_outside) return false; /* the pyramid as the goal: the first loop was all */
     for (int64_t left = ~removed & cards->goal_outside & ~cards->holding[13]; left; left &= left - 1)
         if ((cards->partners[lowest(left)] & ~removed) == 0) return true;
-    return false;
+    return lone_outside(cards) && short_of_partners(cards, removed);
 }
 
 /* --- the relaxed game -------------------------------------------------------------------------

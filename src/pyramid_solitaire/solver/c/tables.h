@@ -27,10 +27,14 @@ static inline int64_t stock_time(int64_t key) {
     return (key >> RECYCLES_SHIFT) * 25 + ((key >> DRAWN_SHIFT) & 31);
 }
 
-/* The decision table: the cards left in `key` were found lost at its time or an earlier one. */
-static inline bool known_lost(const int64_t *entries, int64_t key, int bits) {
+/* The decision table: the cards left in `key` were found lost at its time or an earlier one
+ * (`exact`: at its time). With three waste piles and a recycle to come, a later time is not
+ * always reachable by draws: a draw takes three cards, and the next pass groups them anew around
+ * the cards gone, so there only the same time counts (three-wastes:passes=2 lost a won position). */
+static inline bool known_lost(const int64_t *entries, int64_t key, int bits, bool exact) {
     int64_t entry = entries[find(entries, key & REMOVED_BITS, bits, PK_LOST_KEY)];
-    return entry != 0 && (entry >> 53) <= stock_time(key);
+    if (entry == 0) return false;
+    return exact ? (entry >> 53) == stock_time(key) : (entry >> 53) <= stock_time(key);
 }
 
 /* Remember that the cards left in `key` lose from its time on; returns 1 for a new entry. */
