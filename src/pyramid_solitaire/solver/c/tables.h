@@ -27,14 +27,27 @@ static inline int64_t stock_time(int64_t key) {
     return (key >> RECYCLES_SHIFT) * 25 + ((key >> DRAWN_SHIFT) & 31);
 }
 
-/* The decision table: the cards left in `key` were found lost at its time or an earlier one
- * (`exact`: at its time). With three waste piles and a recycle to come, a later time is not
- * always reachable by draws: a draw takes three cards, and the next pass groups them anew around
- * the cards gone, so there only the same time counts (three-wastes:passes=2 lost a won position). */
-static inline bool known_lost(const int64_t *entries, int64_t key, int bits, bool exact) {
+/* With three waste piles a draw takes the next three stock cards left, so from `from` cards drawn
+ * the draws reach `drawn` only if the cards left between them come in whole threes (or none is
+ * left after it); a recycle starts the next pass at 0. */
+static inline bool drawn_reaches(int64_t removed, int from, int drawn) {
+    int64_t outside = ~removed & REMOVED_BITS & ~PYRAMID_BITS;
+    int64_t between = outside & below_bits(PYRAMID + drawn) & ~below_bits(PYRAMID + from);
+    return popcount((uint64_t)between) % 3 == 0 || (outside & ~below_bits(PYRAMID + drawn)) == 0;
+}
+
+/* The decision table: the cards left in `key` were found lost at its time or at an earlier one
+ * from which draws and recycles alone lead to it. `regrouped` (three waste piles and a recycle
+ * to come): not every later time is reached, since a pass deals three cards a draw around the
+ * cards gone (three-wastes:passes=2 once lost a won position so); then the earlier time must
+ * reach it: in the same pass by whole draws, or from an earlier pass by whole draws from 0. */
+static inline bool known_lost(const int64_t *entries, int64_t key, int bits, bool regrouped) {
     int64_t entry = entries[find(entries, key & REMOVED_BITS, bits, PK_LOST_KEY)];
-    if (entry == 0) return false;
-    return exact ? (entry >> 53) == stock_time(key) : (entry >> 53) <= stock_time(key);
+    int64_t at = entry >> 53, now = stock_time(key);
+    if (entry == 0 || at > now) return false;
+    if (!regrouped || at == now) return true;
+    int same_pass = at / 25 == now / 25;
+    return drawn_reaches(key & REMOVED_BITS, same_pass ? (int)(at % 25) : 0, (int)(now % 25));
 }
 
 /* Remember that the cards left in `key` lose from its time on; returns 1 for a new entry. */
