@@ -1,8 +1,13 @@
 // The solver's C kernel (solver/c/, built to kernel.wasm by tools/wasm.py) in the page: the same
 // source as the server's native kernel. The kernel allocates nothing, so this module owns its
 // buffers in the wasm memory: the deal's tables, the work area, a deck and a line buffer at fixed
-// places, then the hash tables, laid one after another as a search grows them (a new search
-// starts again at the first table). One search at a time per kernel; the worker runs one.
+// places, then the search's hash table. A table grows as the server's does (search.py's schedule):
+// the table twice as big is laid right after the old one, the entries are rehashed into it, and it
+// is moved down to where the old one began, so the memory's high-water mark is one table and the
+// next (1.5 times the largest table) and a grown table leaves no dead memory behind. A wasm memory
+// never shrinks: when a search begins on a memory past RENEW_BYTES, the kernel takes a fresh
+// instance of the module (a few kB of state to set up), and the old memory goes to the collector.
+// One search at a time per kernel; the worker runs one.
 
 const KEY_MASK = (1n << 64n) - 1n;
 export const PK = Object.freeze({
@@ -17,6 +22,11 @@ export const PK = Object.freeze({
 
 const align = (n) => Math.ceil(n / 8) * 8;
 const PAGE = 65536;
+// A search that begins on a memory bigger than this gets a fresh instance (see above): 64 MiB holds
+// the tables up to 2^22 slots (36 MB) with the one before it, so the searches of a hint (a few
+// hundred thousand positions, 2^19 slots at most) never renew, and a big search's hundreds of MB
+// are given back when the next search starts.
+export const RENEW_BYTES = 64 * 2 ** 20;
 
 /** The kernel from the bytes of kernel.wasm (node) or a fetched Response (the page). The bytes,
  *  not the stream: a static host may not serve .wasm as application/wasm, and it is 14 KB. */
@@ -25,12 +35,22 @@ export async function loadKernel(source) {
     if (!source.ok) throw new Error(`kernel.wasm: HTTP ${source.status}`);
     source = await source.arrayBuffer();
   }
-  const { instance } = await WebAssembly.instantiate(source);
-  return new Kernel(instance.exports);
+  const { module, instance } = await WebAssembly.instantiate(source);
+  return new Kernel(instance.exports, module);
 }
 
 export class Kernel {
-  constructor(exports) {
+  /** `module`: the compiled kernel.wasm, to renew the instance from (none: never renewed). */
+  constructor(exports, module = null) {
+    this.module = module;
+    this.renewals = 0;
+    this.renewBytes = RENEW_BYTES; // tests lower it
+    this.peak = 0; // the largest memory (bytes) this kernel's instances reached
+    this.init(exports);
+  }
+
+  /** Lay the fixed buffers out in the memory of the instance `exports`. */
+  init(exports) {
     this.k = exports;
     this.memory = exports.memory;
     let at = align(exports.__heap_base.value);
@@ -47,16 +67,26 @@ export class Kernel {
     this.reach(at);
   }
 
-  /** Make sure the memory reaches `end` bytes. */
+  /** Make sure the memory reaches `end` bytes. When the host refuses (WebAssembly.Memory.grow
+   *  throws a RangeError), the memory is as it was and the RangeError goes to the caller. */
   reach(end) {
     const short = end - this.memory.buffer.byteLength;
     if (short > 0) this.memory.grow(Math.ceil(short / PAGE));
+    this.peak = Math.max(this.peak, this.memory.buffer.byteLength);
+  }
+
+  /** A fresh instance when the memory is past RENEW_BYTES: its memory starts small again. */
+  renew() {
+    if (this.module === null || this.memory.buffer.byteLength <= this.renewBytes) return;
+    this.init(new WebAssembly.Instance(this.module).exports);
+    this.renewals += 1;
   }
 
   /** Set up a new search of `cards` (deck order, card numbers 0..51) under a variant's rules
    *  (recycles null: unlimited passes; overlap: overlap discards) and a goal (a BigInt mask of
    *  deck positions; null: the pyramid); returns its first table (zeroed) of 1 << bits slots. */
   begin(cards, variant, shortest, bits, goal = null) {
+    this.renew();
     new Uint8Array(this.memory.buffer, this.deck, 52).set(cards);
     const recycles = variant.recycles ?? PK.UNLIMITED;
     let ok = this.k.pk_cards_init(this.cards, this.deck, variant.wastes, variant.piles,
@@ -78,12 +108,15 @@ export class Kernel {
     return table;
   }
 
-  /** The table twice as big, right after `old`, with its entries moved over. */
+  /** The table twice as big, with `old`'s entries rehashed into it: laid right after `old`, then
+   *  moved down to `old`'s place (the first table's), so the next one grows from there too. */
   grow(old, shortest) {
     const table = this.table(old.end, old.bits + 1);
     this.k.pk_rehash(old.entries, old.bounds, old.bits, table.entries, table.bounds, table.bits,
       shortest ? PK.FULL_KEY : PK.LOST_KEY);
-    return table;
+    const shift = table.entries - old.entries;
+    new Uint8Array(this.memory.buffer).copyWithin(old.entries, table.entries, table.end);
+    return { bits: table.bits, entries: table.entries - shift, bounds: table.bounds - shift, end: table.end - shift };
   }
 
   /** At the memory cap: the same table emptied (it only saves work, so forgetting is safe). */

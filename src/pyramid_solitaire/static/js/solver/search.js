@@ -13,9 +13,11 @@ export const UNKNOWN = "unknown";
 const SLICE = 2 ** 20; // nodes per kernel call without a time limit
 const SLICE_SECONDS = 0.01; // with one, the clock is read about this often
 const FIRST_RATE = 1e6; // nodes per second assumed until measured
-const FIRST_TABLE_BITS = 14;
-// The page's cap: 4M entries, 36 MB a table (the server's is 25 bits); past it the table is emptied.
-export const MAX_TABLE_BITS = 22;
+// search.py's table schedule, to the slot: the first table, doubled when the kernel asks (PK_GROW),
+// emptied at the cap (32M slots: 288 MB with the shortest search's bounds). The same schedule is
+// what makes the page expand the server's states, whatever the search (docs/solver.md).
+export const FIRST_TABLE_BITS = 14;
+export const MAX_TABLE_BITS = 25;
 // search.py's MAX_SHORTEST_LIMIT: the kernel's bounds are bytes, so no longer line is asked for.
 export const MAX_SHORTEST_LIMIT = 200;
 
@@ -92,16 +94,41 @@ class Search {
     this.deal = deal;
     this.shortest = shortest;
     this.maxBits = maxBits;
-    this.table = kernel.begin(deal.cards, deal.variant, shortest, FIRST_TABLE_BITS, deal.goal ?? null);
+    this.failed = null; // why the search cannot go on (the memory refused), or null
+    this.table = null;
+    try {
+      this.table = kernel.begin(deal.cards, deal.variant, shortest, FIRST_TABLE_BITS, deal.goal ?? null);
+    } catch (error) {
+      this.refused(error, FIRST_TABLE_BITS);
+    }
+  }
+
+  /** A RangeError of the memory (WebAssembly.Memory.grow, or a fresh instance, refused by the
+   *  host) ends the search as a budget would: unknown, with the reason; anything else is a bug. */
+  refused(error, bits) {
+    if (!(error instanceof RangeError)) throw error;
+    const mb = Math.ceil((9 * 2 ** bits) / 1e6);
+    this.failed = `out of memory: the browser refused the solver a table of 2^${bits} positions (${mb} MB more): ${error.message}`;
   }
 
   get nodes() {
     return this.kernel.control(PK.NODES);
   }
 
+  /** Double the table, or at the cap empty it (search.py's grow); false when the memory refused
+   *  (the old table is kept whole: a later run may try again). */
   grow() {
-    if (this.table.bits >= this.maxBits) this.kernel.clear(this.table);
-    else this.table = this.kernel.grow(this.table, this.shortest);
+    if (this.table.bits >= this.maxBits) {
+      this.kernel.clear(this.table);
+      return true;
+    }
+    try {
+      this.table = this.kernel.grow(this.table, this.shortest);
+      return true;
+    } catch (error) {
+      this.refused(error, this.table.bits + 1);
+      return false;
+    }
   }
 
   line() {
@@ -110,11 +137,13 @@ class Search {
 
   /** Search from `key` slice by slice until WIN or LOST; BUDGET when the budget ran out. */
   run(key, budget, limit = 0) {
+    if (this.table === null) return PK.BUDGET; // no first table: the memory refused it
+    this.failed = null;
     let status = this.kernel.start(key);
     while (status === PK.BUDGET) {
       status = this.kernel.search(this.table, budget.nextStop(this.nodes), limit);
       if (status === PK.GROW) {
-        this.grow();
+        if (!this.grow()) return PK.BUDGET;
         status = PK.BUDGET;
       } else if (status === PK.BUDGET && budget.spent(this.nodes)) {
         break;
@@ -136,6 +165,8 @@ class Search {
   shortestLine(key, line, budget, atLeast = 0) {
     // At least one step (a won position is not searched): asked for a line of none (limit 0), the
     // kernel would find the winning move again and again, as it sees a win before the limit.
+    if (this.table === null) return [line, false]; // the memory refused its first table
+    this.failed = null;
     let bound = Math.max(this.kernel.estimate(key), atLeast, 1);
     if (bound >= line.length) return [line, true];
     if (atLeast > 0 && atLeast < line.length - 1) {
@@ -169,7 +200,7 @@ export class KeptSearch {
 
   for(deal) {
     const of = `${deal.variant.text} ${deal.cards.join(",")}`; // the text: options change answers
-    if (of !== this.of) {
+    if (of !== this.of || this.search.table === null) {
       this.search = new Search(this.kernel, deal, true, this.maxBits);
       this.of = of;
     }
@@ -188,15 +219,19 @@ export function solve(kernel, deal, state, options = {}) {
   const key = stateKey(kernel, state, deal.variant.recycles === null);
   const search = new Search(kernel, deal, false, maxBits);
   let [verdict, line] = search.decide(key, budget);
-  let states = search.nodes;
+  let states = search.table === null ? 0 : search.nodes;
   let proven = false;
+  let reason = search.failed;
   if (shortest && verdict === WINNABLE) {
     const deeper = kept ? kept.for(deal) : new Search(kernel, deal, true, maxBits);
-    deeper.kernel.setControl(PK.NODES, states);
+    if (deeper.table !== null) deeper.kernel.setControl(PK.NODES, states);
     [line, proven] = deeper.shortestLine(key, line, budget, atLeast);
-    states = deeper.nodes;
+    if (deeper.table !== null) states = deeper.nodes;
+    reason = deeper.failed;
   }
-  return { verdict, line, states, seconds: budget.seconds(), shortest: proven };
+  // reason: only when the memory stopped the search (the verdict unknown, or the line not proven)
+  const found = { verdict, line, states, seconds: budget.seconds(), shortest: proven };
+  return reason === null ? found : { ...found, reason };
 }
 
 /** The shortest search's admissible estimate from `state`: at least this many steps remain. */
