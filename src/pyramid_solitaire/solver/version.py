@@ -9,7 +9,8 @@ count for goals outside the pyramid with one outside card available at a time (w
 pyramid family), and with three wastes and a recycle to come no king taken first and no lost
 position read from an earlier time (both had made won positions lost); the decision states of
 the six variants are those of 3, so the grades' key keeps its version (goals/grades.py's
-DECISION_STATES).
+DECISION_STATES); and the shortest search's forced pairs (a card that must go with its one
+possible partner, both available).
 """
 
 SOLVER_VERSION = "4"

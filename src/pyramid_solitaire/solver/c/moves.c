@@ -139,13 +139,41 @@ static int overlap_pairs(const Cards *cards, int64_t removed, const int32_t *ava
     return m;
 }
 
+/* The shortest search's forced pairs. A card that must go (a pyramid card the goal needs, or a
+ * goal card outside the pyramid) and has one card left that can ever pair with it (not gone, and
+ * for a pyramid card not above or below it) is taken with that card in every winning line. When
+ * both are available now, making that pair first keeps a line as short: two cards gone earlier
+ * only free cards, so the line's other moves stay legal (a card of the waste gone earlier is
+ * never its top in their place, and a draw of it after a recycle is a step fewer). So the search
+ * tries that pair alone, and a bound it proves is still the position's own. Not for a card
+ * outside the pyramid with three wastes: a draw takes the next three cards of the stock, and a
+ * card gone earlier would change what later draws take. */
+static bool only_partner(const Cards *cards, int64_t removed, int x, int y) {
+    if (!(((cards->need | cards->goal_outside) >> x) & 1)) return false;
+    int64_t can = cards->partners[x] & ~removed;
+    if (x < PYRAMID) can &= ~cards->cone[x];
+    return can == bit(y);
+}
+
+static int forced_pair(const Cards *cards, int64_t removed, const uint16_t *out, int m) {
+    for (int i = 0; i < m; i++) {
+        if ((out[i] & 3) != PK_PAIR) continue;
+        int x = (out[i] >> 2) & 63, y = (out[i] >> 8) & 63;
+        if (x < PYRAMID && (cards->cover[x] & ~removed)) continue; /* an overlap pair: x is not free */
+        if (cards->rules[RULE_WASTES] == 3 && (x >= PYRAMID || y >= PYRAMID)) continue;
+        if (only_partner(cards, removed, x, y) || only_partner(cards, removed, y, x)) return i;
+    }
+    return -1;
+}
+
 /* Write the moves of a position into out, best first; returns how many.
  * An available pyramid king is removed without branching: it pairs with nothing, so removing it
  * only frees cards. In the decision search a waste or stock king is removed the same way (a king
- * there only hides the card under it); the shortest search must weigh that step. Not so with three
- * waste piles while a recycle may still come: the next pass deals the stock three cards a draw,
- * so a king kept in it changes which cards come up together and which lie buried (a position of
- * three-wastes:passes=2 is won only by recycling with the king still on the waste). */
+ * there only hides the card under it); the shortest search must weigh that step, and makes a
+ * forced pair (forced_pair) without branching. Not so with three waste piles while a recycle may
+ * still come: the next pass deals the stock three cards a draw, so a king kept in it changes
+ * which cards come up together and which lie buried (a position of three-wastes:passes=2 is won
+ * only by recycling with the king still on the waste). */
 int moves(const Cards *cards, int64_t key, int32_t *avail, uint16_t *out) {
     int64_t removed = key & REMOVED_BITS;
     int64_t drawn = (key >> DRAWN_SHIFT) & 31;
@@ -194,6 +222,13 @@ int moves(const Cards *cards, int64_t key, int32_t *avail, uint16_t *out) {
     if (cards->rules[RULE_PILES] == 0 && recycles < cards->rules[RULE_RECYCLES]) {
         bool stock_empty = (~removed & REMOVED_BITS & ~below_bits(PYRAMID + (int)drawn)) == 0;
         if (stock_empty && drawn > 0) out[m++] = PK_RECYCLE; /* canonical: drawn > 0, a card on the waste */
+    }
+    if (shortest) {
+        int forced = forced_pair(cards, removed, out, m);
+        if (forced >= 0) {
+            out[0] = out[forced];
+            return 1;
+        }
     }
     return m;
 }
