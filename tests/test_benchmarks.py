@@ -29,6 +29,7 @@ SCRIPTS = [
     "difficulty.py",
     "difficulty_speed.py",
     "kernel_instructions.py",
+    "page_table.py",
 ]
 NOT_STARTED = {
     "solver_abuse.py": "needs Locust, the `bench` extra that `make load` installs",
