@@ -22,7 +22,7 @@ writeFileSync(join(folder, "package.json"), '{"type": "module"}');
 const load = async (name) => import(pathToFileURL(join(folder, name)).href);
 const { loadKernel } = await load("solver/kernel.js");
 const search = await load("solver/search.js");
-const { solve, UNKNOWN, WINNABLE } = search;
+const { KeptSearch, solve, UNKNOWN, WINNABLE } = search;
 const { Game } = await load("rules/game.js");
 const wasm = readFileSync(join(folder, "solver/kernel.wasm"));
 const fresh = () => loadKernel(wasm);
@@ -94,18 +94,32 @@ test("a grown table is moved down over the old one: the memory holds one table a
   assert.ok(kernel.peak <= bound, `${kernel.peak} bytes, more than one table and the next (${bound})`);
 });
 
-test("a search beginning on a memory past renewBytes gets a fresh instance, and the same answers", async () => {
+test("a search that leaves the memory past renewBytes gives it up when it ends, with the same answers", async () => {
   const kernel = await fresh();
-  kernel.renewBytes = 2 ** 20; // past a 2^16 table
+  const small = kernel.memory.buffer.byteLength; // a fresh instance's: the fixed buffers
+  kernel.renewBytes = small + 2 ** 20; // past the tables of a search of some 30,000 positions
   const first = pageAnswers(kernel, [2], {});
-  const big = kernel.memory.buffer.byteLength;
-  assert.ok(big > kernel.renewBytes, `${big} bytes after a search of 2^19 slots`);
-  const again = pageAnswers(kernel, [2, 1], {});
-  assert.ok(kernel.renewals >= 2, "deal 2's searches began on the big memory, and so did deal 1's after them");
-  assert.deepEqual(again[0], first[0]);
-  const small = await fresh();
-  pageAnswers(small, [1], {});
-  assert.equal(kernel.memory.buffer.byteLength, small.memory.buffer.byteLength, "deal 1's memory, not deal 2's");
+  assert.ok(kernel.peak > kernel.renewBytes, `${kernel.peak} bytes at the peak of a search of 2^19 slots`);
+  assert.ok(kernel.renewals >= 1, "deal 2's search ended on a big memory");
+  assert.equal(kernel.memory.buffer.byteLength, small, "a fresh instance's memory, not deal 2's");
+  const renewals = kernel.renewals;
+  assert.deepEqual(pageAnswers(kernel, [1], {}), pageAnswers(await fresh(), [1], {}));
+  assert.equal(kernel.renewals, renewals, "deal 1's small search leaves the instance be");
+  assert.deepEqual(pageAnswers(kernel, [2], {}), first);
+  // a kept search keeps its table past the end of a solve (the next hints build on it), and a
+  // search that begins on a big memory renews it (a kept search's kernel, its deal changed)
+  const kept = new KeptSearch(await fresh());
+  kept.kernel.renewBytes = small + 2 ** 20;
+  const hinted = (n) => {
+    const game = start(n);
+    return solve(kernel, game.deal, game.state, { shortest: true, nodeLimit: NODES, kept });
+  };
+  const [one, two] = [hinted(2), hinted(2)];
+  assert.ok(kept.kernel.memory.buffer.byteLength > kept.kernel.renewBytes, "the kept search's table stays");
+  assert.ok(two.states < one.states, `the second search builds on the kept table: ${two.states} < ${one.states}`);
+  const before = kept.kernel.renewals;
+  hinted(1);
+  assert.equal(kept.kernel.renewals, before + 1, "deal 1's kept search began on deal 2's memory");
 });
 
 /** A kernel whose memory refuses to grow after `allowed` more growths (a browser out of memory). */

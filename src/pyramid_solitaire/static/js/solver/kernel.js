@@ -5,9 +5,10 @@
 // the table twice as big is laid right after the old one, the entries are rehashed into it, and it
 // is moved down to where the old one began, so the memory's high-water mark is one table and the
 // next (1.5 times the largest table) and a grown table leaves no dead memory behind. A wasm memory
-// never shrinks: when a search begins on a memory past RENEW_BYTES, the kernel takes a fresh
-// instance of the module (a few kB of state to set up), and the old memory goes to the collector.
-// One search at a time per kernel; the worker runs one.
+// never shrinks: when search.js's solve ends with the memory past RENEW_BYTES (`release`), or a
+// search begins on one (`renew`: a kept search's kernel, when its deal changes), the kernel takes
+// a fresh instance of the module (a few kB of state to set up), and the old memory goes to the
+// collector. One search at a time per kernel; the worker runs one.
 
 const KEY_MASK = (1n << 64n) - 1n;
 export const PK = Object.freeze({
@@ -22,10 +23,9 @@ export const PK = Object.freeze({
 
 const align = (n) => Math.ceil(n / 8) * 8;
 const PAGE = 65536;
-// A search that begins on a memory bigger than this gets a fresh instance (see above): 64 MiB holds
-// the tables up to 2^22 slots (36 MB) with the one before it, so the searches of a hint (a few
-// hundred thousand positions, 2^19 slots at most) never renew, and a big search's hundreds of MB
-// are given back when the next search starts.
+// A memory bigger than this is given up for a fresh instance (see above): 64 MiB holds the tables
+// up to 2^22 slots (36 MB) with the one before it, so the searches of a hint (at most 1 M positions
+// by default: 2^21 slots) never renew, and a big search's hundreds of MB are let go when it ends.
 export const RENEW_BYTES = 64 * 2 ** 20;
 
 /** The kernel from the bytes of kernel.wasm (node) or a fetched Response (the page). The bytes,
@@ -75,11 +75,22 @@ export class Kernel {
     this.peak = Math.max(this.peak, this.memory.buffer.byteLength);
   }
 
-  /** A fresh instance when the memory is past RENEW_BYTES: its memory starts small again. */
+  /** A fresh instance when the memory is past RENEW_BYTES: its memory starts small again. Every
+   *  table in the old memory is lost: only between searches. A host that refuses the new memory
+   *  throws a RangeError and leaves the kernel as it was. */
   renew() {
     if (this.module === null || this.memory.buffer.byteLength <= this.renewBytes) return;
     this.init(new WebAssembly.Instance(this.module).exports);
     this.renewals += 1;
+  }
+
+  /** renew() once a search is over (its answer taken): refused, the old instance simply stays. */
+  release() {
+    try {
+      this.renew();
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+    }
   }
 
   /** Set up a new search of `cards` (deck order, card numbers 0..51) under a variant's rules

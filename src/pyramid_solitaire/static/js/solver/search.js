@@ -229,6 +229,9 @@ export function solve(kernel, deal, state, options = {}) {
     if (deeper.table !== null) states = deeper.nodes;
     reason = deeper.failed;
   }
+  // The searches are over: a memory they left past the kernel's renewBytes is let go now, not kept
+  // until the next search (kept's own kernel keeps its table: the next hints build on it).
+  if (kept === null || kept.kernel !== kernel) kernel.release();
   // reason: only when the memory stopped the search (the verdict unknown, or the line not proven)
   const found = { verdict, line, states, seconds: budget.seconds(), shortest: proven };
   return reason === null ? found : { ...found, reason };
