@@ -21,7 +21,6 @@ is freed at the engine's next full collection).
 
 import argparse
 import json
-import os
 import resource
 import subprocess
 import sys
@@ -40,26 +39,15 @@ JS = ROOT / "src" / "pyramid_solitaire" / "static" / "js"
 
 def chromium_pss() -> int:
     """Kilobytes of proportional set size of the Chromium processes this process started."""
-    parents, names = {}, {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            parents[int(entry.name)] = int(stat[stat.rindex(")") + 2 :].split()[1])
-            names[int(entry.name)] = stat[stat.index("(") + 1 : stat.rindex(")")]
+    from wasm import chromium_processes  # on the path once chromium() has set it
+
     total = 0
-    for pid, name in names.items():
-        ancestor = parents.get(pid)
-        while ancestor and ancestor != os.getpid():
-            ancestor = parents.get(ancestor)
-        if ancestor == os.getpid() and name.startswith("chrom"):
-            try:
-                rollup = Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines()
-            except OSError:
-                continue
-            total += sum(int(line.split()[1]) for line in rollup if line.startswith("Pss:"))
+    for pid in chromium_processes():
+        try:
+            rollup = Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines()
+        except OSError:
+            continue
+        total += sum(int(line.split()[1]) for line in rollup if line.startswith("Pss:"))
     return total
 
 

@@ -58,10 +58,9 @@ def header(columns: tuple[str, ...], widths: tuple[int, ...]) -> None:
     print(f"{'variant':15} " + " ".join(f"{c:>{w}}" for c, w in zip(columns, widths, strict=True)))
 
 
-def chromium_processor_time() -> float:
-    """Seconds of processor time used so far by the Chromium processes this benchmark started
-    (descendants of this process, by /proc): a page has no processor clock of its own, and the
-    worker's wall clock counts the waits for a core on a loaded machine."""
+def chromium_processes() -> dict[int, list[str]]:
+    """The Chromium processes this benchmark started (descendants of this process, by /proc):
+    pid -> the fields of /proc/PID/stat after the name."""
     parents, names = {}, {}
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
@@ -71,15 +70,22 @@ def chromium_processor_time() -> float:
                 continue
             name, fields = stat[stat.index("(") + 1 : stat.rindex(")")], stat[stat.rindex(")") + 2 :].split()
             parents[int(entry.name)], names[int(entry.name)] = int(fields[1]), (name, fields)
-    ticks = os.sysconf("SC_CLK_TCK")
-    total = 0.0
+    found = {}
     for pid, (name, fields) in names.items():
         ancestor = parents.get(pid)
         while ancestor and ancestor != os.getpid():
             ancestor = parents.get(ancestor)
         if ancestor == os.getpid() and name.startswith("chrom"):
-            total += (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
-    return total
+            found[pid] = fields
+    return found
+
+
+def chromium_processor_time() -> float:
+    """Seconds of processor time used so far by the Chromium processes this benchmark started:
+    a page has no processor clock of its own, and the worker's wall clock counts the waits for a
+    core on a loaded machine."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    return sum((int(f[11]) + int(f[12])) / ticks for f in chromium_processes().values())  # utime, stime
 
 
 def load() -> str:
