@@ -10,7 +10,10 @@ pyramid family), and with three wastes and a recycle to come no king taken first
 position read from an earlier time (both had made won positions lost); the decision states of
 the six variants are those of 3, so the grades' key keeps its version (goals/grades.py's
 DECISION_STATES); and the shortest search's forced pairs (a card that must go with its one
-possible partner, both available).
+possible partner, both available); 5, the pairing proof for goals outside the pyramid (per pair of
+partner values, the cards that must go can each have a partner that can ever be available with
+them: not one over or under it in the pyramid, nor in its own Giza or waste pile): the six
+variants' searches are those of 4.
 """
 
-SOLVER_VERSION = "4"
+SOLVER_VERSION = "5"

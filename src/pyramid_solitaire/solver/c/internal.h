@@ -72,6 +72,10 @@ typedef struct {
     int32_t rules[RULES + 3];
     int8_t class_slots[7 * CLASS_CARDS];
     uint8_t class_pairs[7 << CLASS_CARDS];
+    /* goals outside the pyramid (proofs.c's partner_tables): per class c, the deck positions of
+     * its eight cards, and per subset of them left whether those that must go can all be paired */
+    int8_t deck_slots[7 * CLASS_CARDS];
+    uint8_t pairable[7 << CLASS_CARDS];
 } Cards;
 
 /* One depth of the explicit search stack: the position, how many moves, how many were tried,
@@ -141,6 +145,7 @@ int64_t play(const Cards *cards, int64_t key, int move);
 int blocker(const Cards *cards, int64_t removed, int first, int last, int step, int64_t partners_from);
 bool lost(const Cards *cards, Work *work, int64_t key);
 bool may_lose(const Cards *cards, int64_t child, int move);
+void partner_tables(Cards *cards);
 /* estimate.c */
 void pair_tables(Cards *cards);
 int estimate(const Cards *cards, Work *work, int64_t key);

@@ -92,6 +92,7 @@ int32_t pk_cards_goal(void *out, int64_t goal, int32_t overlap) {
      * (one the goal does not need may be a step too many: the shortest search weighs it) */
     cards->kings_first = cards->need;
     pair_tables(cards);
+    if (cards->goal_outside) partner_tables(cards);
     return 0;
 }
 

@@ -6,39 +6,84 @@
 #define RELAXED_LOST 1
 #define RELAXED_WON 2
 
-/* Whether the rules make one outside card available at a time: one waste pile and a closed
- * stock (the pyramid family), where only the waste's top can be played. */
-static inline bool lone_outside(const Cards *cards) {
-    return cards->rules[RULE_WASTES] == 1 && !cards->rules[RULE_OPEN] && cards->rules[RULE_PILES] == 0;
+/* --- partners for every card that must go -----------------------------------------------------
+ * A card of the goal (not a king) leaves only in a pair, and each pair takes one card of each of
+ * two partner values: so per class {v, 13 - v} the cards left that must go (the goal's, and the
+ * pyramid cards over the goal's) need partners that are left, a different one each, and each
+ * pair two cards that can ever be available together. Two pyramid cards cannot when one lies
+ * over the other (cone). Two cards outside the pyramid cannot when they lie in one pile that
+ * loses cards only from its top: a Giza pile; with three wastes a card's waste pile, fixed by its
+ * stock position (each card goes back onto its own pile at a recycle, docs/rules-decisions.md),
+ * where the later card lies over the earlier one or is still in the closed stock; with one waste
+ * and a closed stock any two (only the waste's top is available). A pyramid card and an outside
+ * card may meet. If no such pairing of the cards left exists, the position is lost. Per class the
+ * eight cards and every subset of them left are few, so the answers are a table made with the
+ * goal (partner_tables), and the proof reads it at a node in a few operations. */
+
+/* Whether the cards at deck positions x and y can ever be available at the same time. */
+static bool ever_together(const Cards *cards, int x, int y) {
+    const int32_t *rules = cards->rules;
+    if (x < PYRAMID && y < PYRAMID) return !((cards->cone[x] >> y) & 1);
+    if (x < PYRAMID || y < PYRAMID) return true;
+    if (rules[RULE_PILES] > 0) return (x - PYRAMID) / 3 != (y - PYRAMID) / 3;
+    if (rules[RULE_WASTES] == 3) return (x - y) % 3 != 0;
+    return rules[RULE_OPEN] != 0;
 }
 
-/* With one outside card available at a time, no two outside cards are ever paired together: an
- * outside card of the goal (not a king) leaves only with a pyramid card of the partner value, a
- * different one each. So per value v, the goal's outside cards worth v left may be no more than
- * the pyramid cards worth 13 - v left; one more is never removed. */
+/* Whether the cards `must` of the class's cards `left` (bits of its eight; `meets[i]`: the cards
+ * card i can pair with) can each get a partner of their own: the first one that must go tries
+ * each partner left in turn (at most four pairs deep). */
+static bool all_paired(const int *meets, int left, int must) {
+    if (must == 0) return true;
+    int i = lowest(must);
+    for (int with = meets[i] & left; with; with &= with - 1) {
+        int taken = 1 << i | (with & -with);
+        if (all_paired(meets, left & ~taken, must & ~taken)) return true;
+    }
+    return false;
+}
+
+void partner_tables(Cards *cards) {
+    int64_t must_go = cards->need | cards->goal_outside;
+    for (int c = 1; c < 7; c++) {
+        int8_t *slots = cards->deck_slots + c * CLASS_CARDS;
+        int n = 0, meets[CLASS_CARDS], must = 0;
+        for (int p = 0; p < DECK; p++)
+            if (cards->values[p] == c || cards->values[p] == 13 - c) slots[n++] = (int8_t)p;
+        for (int i = 0; i < CLASS_CARDS; i++) {
+            meets[i] = 0;
+            if ((must_go >> slots[i]) & 1) must |= 1 << i;
+            for (int j = 0; j < CLASS_CARDS; j++)
+                if (cards->values[slots[i]] + cards->values[slots[j]] == 13 && ever_together(cards, slots[i], slots[j]))
+                    meets[i] |= 1 << j;
+        }
+        for (int left = 0; left < (1 << CLASS_CARDS); left++)
+            cards->pairable[(c << CLASS_CARDS) + left] = all_paired(meets, left, must & left);
+    }
+}
+
+/* Whether some class's cards left that must go cannot all be paired (see above). */
 static bool short_of_partners(const Cards *cards, int64_t removed) {
-    int64_t outside = ~removed & cards->goal_outside, pyramid = ~removed & PYRAMID_BITS;
-    for (int v = 1; v < 13; v++) {
-        int wanted = popcount((uint64_t)(cards->holding[v] & outside));
-        if (wanted > popcount((uint64_t)(cards->holding[13 - v] & pyramid))) return true;
+    for (int c = 1; c < 7; c++) {
+        const int8_t *slots = cards->deck_slots + c * CLASS_CARDS;
+        int left = 0;
+        for (int i = 0; i < CLASS_CARDS; i++) left |= (int)((~removed >> slots[i]) & 1) << i;
+        if (!cards->pairable[(c << CLASS_CARDS) + left]) return true;
     }
     return false;
 }
 
 /* True when some card that must go can never be paired: a pyramid card the goal needs whose
  * every partner left lies above or below it in the pyramid, so the two are never free at the
- * same time (with overlap discards the cone leaves out the cards right over and under it), or
- * a card of the goal outside the pyramid with no partner left at all, or (one outside card
- * available at a time) fewer pyramid partners left than such cards need. */
+ * same time (with overlap discards the cone leaves out the cards right over and under it), or,
+ * with a goal outside the pyramid, no pairing of all the cards that must go (short_of_partners). */
 static bool hopeless(const Cards *cards, int64_t removed) {
     for (int64_t left = ~removed & cards->need & ~cards->holding[13]; left; left &= left - 1) {
         int s = lowest(left);
         if ((cards->partners[s] & ~removed & ~cards->cone[s]) == 0) return true;
     }
     if (!cards->goal_outside) return false; /* the pyramid as the goal: the first loop was all */
-    for (int64_t left = ~removed & cards->goal_outside & ~cards->holding[13]; left; left &= left - 1)
-        if ((cards->partners[lowest(left)] & ~removed) == 0) return true;
-    return lone_outside(cards) && short_of_partners(cards, removed);
+    return short_of_partners(cards, removed);
 }
 
 /* --- the relaxed game -------------------------------------------------------------------------
