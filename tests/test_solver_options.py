@@ -161,3 +161,12 @@ def test_three_wastes_won_with_all_cards_looks_only_at_pairings_that_can_be():
     deal = Deal.from_number("three-wastes:passes=3,win=all", 20021)
     found = solve(deal, node_limit=10_000)
     assert found.verdict == WINNABLE and replay_wins(deal, START, found.line)
+
+
+def test_unlimited_passes_read_a_loss_at_every_time_a_pass_reaches():
+    """Unlimited passes, three wastes: cards found lost with no recycle made since the last removal
+    are lost at every time a pass from the start reaches, whichever came first (tables.h's
+    known_lost). Deal 20021 is won in 78,011 positions with that, 295,715 without."""
+    deal = Deal.from_number("three-wastes:passes=unlimited", 20021)
+    found = solve(deal, node_limit=150_000)
+    assert found.verdict == WINNABLE and replay_wins(deal, START, found.line)

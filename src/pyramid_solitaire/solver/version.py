@@ -13,7 +13,9 @@ DECISION_STATES); and the shortest search's forced pairs (a card that must go wi
 possible partner, both available); 5, the pairing proof for goals outside the pyramid (per pair of
 partner values, the cards that must go can each have a partner that can ever be available with
 them: not one over or under it in the pyramid, nor in its own Giza or waste pile): the six
-variants' searches are those of 4.
+variants' searches are those of 4; 6, with unlimited passes a loss found with no recycle made
+since the last removal read at every time a pass from the start reaches (the six variants, none
+of them unlimited, search as before).
 """
 
-SOLVER_VERSION = "5"
+SOLVER_VERSION = "6"

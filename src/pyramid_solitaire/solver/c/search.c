@@ -92,6 +92,7 @@ int32_t pk_search(const void *cards_in, void *work_in, int64_t *entries, uint8_t
     Work *work = work_in;
     bool shortest = cards->rules[RULE_SHORTEST] != 0;
     bool regrouped = cards->rules[RULE_WASTES] == 3 && cards->rules[RULE_RECYCLES] > 0; /* tables.h */
+    bool unlimited = cards->rules[RULE_UNLIMITED] != 0;
     int depth = (int)work->control[PK_DEPTH];
     int64_t nodes = work->control[PK_NODES], count = work->control[PK_COUNT];
     int64_t grow_at = ((int64_t)1 << bits) / 2;
@@ -142,7 +143,7 @@ int32_t pk_search(const void *cards_in, void *work_in, int64_t *entries, uint8_t
                 frame->below = min_int(frame->below, bound + 1);
                 continue;
             }
-        } else if (known_lost(entries, child, bits, regrouped)) {
+        } else if (known_lost(entries, child, bits, regrouped, unlimited)) {
             continue;
         }
         nodes++;

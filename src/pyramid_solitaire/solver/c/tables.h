@@ -40,11 +40,18 @@ static inline bool drawn_reaches(int64_t removed, int from, int drawn) {
  * from which draws and recycles alone lead to it. `regrouped` (three waste piles and a recycle
  * to come): not every later time is reached, since a pass deals three cards a draw around the
  * cards gone (three-wastes:passes=2 once lost a won position so); then the earlier time must
- * reach it: in the same pass by whole draws, or from an earlier pass by whole draws from 0. */
-static inline bool known_lost(const int64_t *entries, int64_t key, int bits, bool regrouped) {
+ * reach it: in the same pass by whole draws, or from an earlier pass by whole draws from 0.
+ * `unlimited` passes: a loss found with no recycle made since the last removal (time below 25)
+ * holds for these cards at every time a pass from 0 reaches, whichever came first: from there
+ * the stock can be drawn out, turned over and drawn to that time; and a line that wins from
+ * such a time with no recycle made wins the same way with one made (until its first removal
+ * nothing differs) unless it recycles before removing, which passes through the same times. */
+static inline bool known_lost(const int64_t *entries, int64_t key, int bits, bool regrouped, bool unlimited) {
     int64_t entry = entries[find(entries, key & REMOVED_BITS, bits, PK_LOST_KEY)];
     int64_t at = entry >> 53, now = stock_time(key);
-    if (entry == 0 || at > now) return false;
+    if (entry == 0) return false;
+    if (unlimited && at < 25 && (!regrouped || drawn_reaches(key & REMOVED_BITS, 0, (int)(now % 25)))) return true;
+    if (at > now) return false;
     if (!regrouped || at == now) return true;
     int same_pass = at / 25 == now / 25;
     return drawn_reaches(key & REMOVED_BITS, same_pass ? (int)(at % 25) : 0, (int)(now % 25));
