@@ -333,6 +333,34 @@ def test_lower_bound_never_exceeds_the_steps_left(variant, number, seed, left):
     assert lower_bound(deal, state) == 0
 
 
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    variant=st.sampled_from(["pyramid", "classic", "classic-redeal", "pyramid:passes=2", "unlimited"]),
+    number=st.integers(0, 2**64 - 1),
+    seed=st.integers(0, 2**32),
+    left=st.integers(1, 8),
+    far=st.booleans(),
+)
+def test_last_pass_bound_never_exceeds_the_steps_left(variant, number, seed, left, far):
+    """The pyramid family's bound on a line that ends in this pass or recycles (c/estimate.c's
+    final_pass and with_recycle): along a shortest line found breadth first, from positions with
+    the apex and few pyramid cards left, cards on the waste and in the stock, and sometimes the
+    needed cards deep in the stock (`far`: the stock's first cards and the waste gone), the
+    estimate is at most the steps still to go."""
+    deal = Deal.from_number(get_variant(variant), number)
+    rng = random.Random(seed)
+    state = balanced_position(deal, rng, left)
+    if far:
+        first = 28 + rng.randrange(0, 12)
+        state = State(state.removed | sum(1 << p for p in range(28, first)), 0, state.recycles)
+    verdict, line = reference_shortest(deal, state, node_limit=REFERENCE_NODES)
+    if verdict != WINNABLE:
+        return
+    for done, move in enumerate(line):
+        assert lower_bound(deal, state) <= len(line) - done, (deal.deck_string(), state, done)
+        state = deal.apply(state, move)
+
+
 @pytest.mark.parametrize("variant", VARIANT_IDS)
 @pytest.mark.slow  # 38 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_verdicts_of_whole_deals_match_the_unpruned_search(variant):
