@@ -108,9 +108,10 @@ static inline int min_int(int a, int b) { return a < b ? a : b; }
  * more than the pyramid cards worth 13 - w left; and a class {v, 13-v} whose pyramid cards take
  * x outside cards needs (a + b + x) / 2 steps at least: each such pair takes one pyramid card.
  * X cannot be a card behind the waste's blocker (it never comes to the top in this pass). Draws:
- * every stock card left up to the higher of `reach` and X. */
+ * every stock card left up to the higher of `reach` and X. Returns `best` as soon as some X needs
+ * no more (the caller takes the higher of the two). */
 static int final_pass(const Cards *cards, const uint8_t *memo, int64_t removed, int drawn, int64_t behind,
-                      int reach) {
+                      int reach, int best) {
     if (reach == -2) return PK_INFINITE;
     const int64_t *holding = cards->holding;
     const uint8_t *base = memo + 1, *count = memo + 19;
@@ -123,6 +124,7 @@ static int final_pass(const Cards *cards, const uint8_t *memo, int64_t removed, 
         int last = max_int(reach, x);
         int64_t over = outside & below_bits(last + 1) & ~below_bits(x + 1);
         int steps = memo[0] + popcount((uint64_t)(over & holding[13])) + popcount((uint64_t)(stock & below_bits(last + 1)));
+        if (steps + memo[1] - memo[0] >= least) continue; /* the classes add memo[1] - memo[0] at least */
         bool fits = true;
         for (int c = 1; c < 7 && fits; c++) {
             int taken = 0; /* outside cards of the class that go */
@@ -135,26 +137,37 @@ static int final_pass(const Cards *cards, const uint8_t *memo, int64_t removed, 
             steps += max_int(base[c], (count[c] + count[13 - c] + taken + 1) / 2);
         }
         if (fits) least = min_int(least, steps);
+        if (least <= best) return best;
     }
     return least;
 }
 
 /* The pyramid family: a line either ends in this pass (final_pass) or recycles. One that
- * recycles first draws the stock left (a recycle needs an empty stock), recycles, and draws once
- * at least after its last recycle (without a draw there the waste stays empty, so the moves after
- * that recycle were legal without it: dropping it gives a shorter line); draws and recycles take
- * no pyramid card, so they add to the pyramid's steps (memo[1]). With no recycle left, only
- * final_pass. The bound is the least of the two, and `best` where it is higher. */
+ * recycles first draws the stock left (a recycle needs an empty stock) and recycles. Its last
+ * pass, after its last recycle, ends as final_pass says: the apex with the waste's top X, which
+ * that pass draws, after every card left then at a position below X's. So each king left below
+ * the lowest X there can be costs a step (removed before, or drawn in that pass), and so does
+ * each card there that never goes: drawn in that pass. Outside cards never pair with each other,
+ * so at most (pyramid cards worth 13 - w left) cards worth w ever go, and of those below X at
+ * least the rest stay. Draws and recycles take no pyramid card, so
+ * all these add to the pyramid's steps (memo[1]). With no recycle left, only final_pass. The
+ * bound is the least of the two, and `best` where it is higher. */
 static int with_recycle(const Cards *cards, const uint8_t *memo, int64_t key, int64_t removed, int drawn,
                         int64_t behind, int reach, int best) {
-    int ending = final_pass(cards, memo, removed, drawn, behind, reach);
-    if (ending <= best) return best;
     int recycling = PK_INFINITE;
-    if ((key >> RECYCLES_SHIFT) < cards->rules[RULE_LAST]) {
-        int stock = popcount((uint64_t)(~removed & REMOVED_BITS & ~below_bits(PYRAMID + drawn)));
-        recycling = memo[1] + stock + 2;
+    int64_t outside = ~removed & REMOVED_BITS & ~PYRAMID_BITS;
+    int64_t partners = cards->holding[13 - cards->values[0]] & outside; /* the X there can be */
+    if ((key >> RECYCLES_SHIFT) < cards->rules[RULE_LAST] && partners) {
+        const uint8_t *count = memo + 19;
+        int64_t under = outside & below_bits(lowest(partners));
+        int below = popcount((uint64_t)(under & cards->holding[13]));
+        for (int w = 1; w < 13; w++) /* at most count[13 - w] cards worth w ever go */
+            below += max_int(popcount((uint64_t)(under & cards->holding[w])) - count[13 - w], 0);
+        int stock = popcount((uint64_t)(outside & ~below_bits(PYRAMID + drawn)));
+        recycling = memo[1] + stock + 1 + 1 + below;
+        if (recycling <= best) return best; /* the least of the two is no more */
     }
-    return max_int(best, min_int(ending, recycling));
+    return max_int(best, min_int(final_pass(cards, memo, removed, drawn, behind, reach, best), recycling));
 }
 
 /* A lower bound on the steps still needed.
