@@ -11,8 +11,6 @@ from hypothesis import strategies as st
 from pyramid_solitaire.engine.deal import PYRAMID_MASK, START, Deal, State
 from pyramid_solitaire.engine.game import Game
 from pyramid_solitaire.engine.variants import VARIANTS, get_variant
-from pyramid_solitaire.solver import _kernel as ck
-from pyramid_solitaire.solver import search
 from pyramid_solitaire.solver import (
     UNKNOWN,
     UNWINNABLE,
@@ -21,9 +19,11 @@ from pyramid_solitaire.solver import (
     lower_bound,
     reference_shortest,
     reference_solve,
+    search,
     solve,
     solve_game,
 )
+from pyramid_solitaire.solver import _kernel as ck
 
 VARIANT_IDS = list(VARIANTS)
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "solver_verdicts.json").read_text())
@@ -392,7 +392,10 @@ def test_probes_keep_the_shortest_line(variant, number, seed, left, detour, arbi
     lost and won positions by the cards left and a time) leave it the breadth-first length."""
     deal = Deal.from_number(get_variant(variant), number)
     rng = random.Random(seed)
-    state = balanced_position(deal, rng, left + 3) if arbitrary else near_end_position(deal, rng, left, detour)
+    if arbitrary:
+        state = balanced_position(deal, rng, left + 3)
+    else:
+        state = near_end_position(deal, rng, left, detour)
     verdict, line = shortest_probing(deal, state)
     expected, fewest = reference_shortest(deal, state, node_limit=REFERENCE_NODES)
     if verdict == WINNABLE:
