@@ -100,8 +100,9 @@ static inline int min_int(int a, int b) { return a < b ? a : b; }
  * last target), -1 if none, -2 if the stock left cannot give what the pyramid needs.
  * The apex lies over every other pyramid card, so it goes last, in the line's last step, and
  * (not a king) with the waste's top X, worth 13 - v: every card drawn over X by then is gone.
- * The line draws past `reach` and past X, so the cards left at positions above X up to both
- * ("over": on the waste or in the stock) all go before the end: a king in a step of its own, any
+ * The line draws past `reach` and past X, so the cards left at positions above X up to both, and
+ * up to the waste's top if X lies on the waste ("over": on the waste or in the stock), all go
+ * before the end: a king in a step of its own, any
  * other card with a pyramid card of its partner value, a different one each (closed stock: two
  * outside cards never pair). So per value w the outside cards worth w that go are at least the
  * pyramid's need of them and at least those of `over` (X counted with the apex's value), never
@@ -122,6 +123,7 @@ static int final_pass(const Cards *cards, const uint8_t *memo, int64_t removed, 
     for (int64_t xs = holding[w0] & outside & ~behind; xs; xs &= xs - 1) {
         int x = lowest(xs);
         int last = max_int(reach, x);
+        if (x < PYRAMID + drawn) last = max_int(last, PYRAMID + drawn - 1); /* the waste over X goes too */
         int64_t over = outside & below_bits(last + 1) & ~below_bits(x + 1);
         int steps = memo[0] + popcount((uint64_t)(over & holding[13])) + popcount((uint64_t)(stock & below_bits(last + 1)));
         if (steps + memo[1] - memo[0] >= least) continue; /* the classes add memo[1] - memo[0] at least */
