@@ -19,9 +19,11 @@ from pyramid_solitaire.solver import (
     lower_bound,
     reference_shortest,
     reference_solve,
+    search,
     solve,
     solve_game,
 )
+from pyramid_solitaire.solver import _kernel as ck
 
 VARIANT_IDS = list(VARIANTS)
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "solver_verdicts.json").read_text())
@@ -331,6 +333,77 @@ def test_lower_bound_never_exceeds_the_steps_left(variant, number, seed, left):
         assert lower_bound(deal, state) <= len(line) - done
         state = deal.apply(state, move)
     assert lower_bound(deal, state) == 0
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    variant=st.sampled_from(["pyramid", "classic", "classic-redeal", "pyramid:passes=2", "unlimited"]),
+    number=st.integers(0, 2**64 - 1),
+    seed=st.integers(0, 2**32),
+    left=st.integers(1, 8),
+    far=st.booleans(),
+)
+def test_last_pass_bound_never_exceeds_the_steps_left(variant, number, seed, left, far):
+    """The pyramid family's bound on a line that ends in this pass or recycles (c/estimate.c's
+    final_pass and with_recycle): along a shortest line found breadth first, from positions with
+    the apex and few pyramid cards left, cards on the waste and in the stock, and sometimes the
+    needed cards deep in the stock (`far`: the stock's first cards and the waste gone), the
+    estimate is at most the steps still to go."""
+    deal = Deal.from_number(get_variant(variant), number)
+    rng = random.Random(seed)
+    state = balanced_position(deal, rng, left)
+    if far:
+        first = 28 + rng.randrange(0, 12)
+        state = State(state.removed | sum(1 << p for p in range(28, first)), 0, state.recycles)
+    verdict, line = reference_shortest(deal, state, node_limit=REFERENCE_NODES)
+    if verdict != WINNABLE:
+        return
+    for done, move in enumerate(line):
+        assert lower_bound(deal, state) <= len(line) - done, (deal.deck_string(), state, done)
+        state = deal.apply(state, move)
+
+
+def shortest_probing(deal: Deal, state: State) -> tuple[str, tuple]:
+    """The shortest search with its probes at every position it expands (c/search.c's probe, which
+    waits for PROBE_AFTER positions searched and a slack of PROBE_SLACK: both 0 here)."""
+    key = search.state_key(deal, state)
+    verdict, line = search._Search(deal, shortest=False).decide(key, search._Budget(None, None))
+    if verdict != WINNABLE:
+        return verdict, ()
+    deeper = search._Search(deal, shortest=True)
+    ck.set_control(deeper.work, ck.PROBE_AFTER, 0)
+    ck.set_control(deeper.work, ck.PROBE_SLACK, 0)
+    line, proven = deeper.shortest_line(key, line, search._Budget(None, None))
+    assert proven
+    return verdict, line
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    variant=st.sampled_from(["pyramid", "classic", "classic-redeal", "overlap", "pyramid:win=all"]),
+    number=st.integers(0, 2**64 - 1),
+    seed=st.integers(0, 2**32),
+    left=st.integers(0, 6),
+    detour=st.integers(0, 4),
+    arbitrary=st.booleans(),
+)
+def test_probes_keep_the_shortest_line(variant, number, seed, left, detour, arbitrary):
+    """The shortest search's probes (decision searches that prove positions lost, and remember
+    lost and won positions by the cards left and a time) leave it the breadth-first length."""
+    deal = Deal.from_number(get_variant(variant), number)
+    rng = random.Random(seed)
+    if arbitrary:
+        state = balanced_position(deal, rng, left + 3)
+    else:
+        state = near_end_position(deal, rng, left, detour)
+    verdict, line = shortest_probing(deal, state)
+    expected, fewest = reference_shortest(deal, state, node_limit=REFERENCE_NODES)
+    if verdict == WINNABLE:
+        assert replay_wins(deal, state, line)
+    if expected != UNKNOWN:
+        assert verdict == expected
+        if expected == WINNABLE:
+            assert len(line) == len(fewest), (deal.deck_string(), state, deal.format_line(fewest))
 
 
 @pytest.mark.parametrize("variant", VARIANT_IDS)

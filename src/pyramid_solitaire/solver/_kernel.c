@@ -277,7 +277,7 @@ static PyMethodDef methods[] = {
      "search(cards, work, entries, bounds, budget, limit): search until a result or budget nodes; WIN, LOST, BUDGET or GROW"},
     {"rehash", py_rehash, METH_VARARGS, "rehash(old_entries, old_bounds, new_entries, new_bounds, key_bits)"},
     {"estimate", py_estimate, METH_VARARGS, "estimate(cards, work, key): the shortest search's lower bound"},
-    {"control", py_control, METH_VARARGS, "control(work, which): a control word (DEPTH, NODES, COUNT, BOUND, RELAXED)"},
+    {"control", py_control, METH_VARARGS, "control(work, which): a control word (DEPTH, NODES, COUNT, BOUND, RELAXED, PROBE_AFTER, PROBE_SLACK)"},
     {"set_control", py_set_control, METH_VARARGS, "set_control(work, which, value)"},
     {"line", py_line, METH_O, "line(work): after WIN, the move codes of the line"},
     {"table_value", py_table_value, METH_VARARGS, "table_value(cards, table, index): VALUES, PARTNERS, HOLDING, COVER"},
@@ -302,7 +302,8 @@ PyMODINIT_FUNC PyInit__kernel(void) {
         {"DEPTH", PK_DEPTH},               {"NODES", PK_NODES},             {"COUNT", PK_COUNT},
         {"BOUND", PK_BOUND},               {"RELAXED", PK_RELAXED},         {"LOST_KEY", PK_LOST_KEY},
         {"FULL_KEY", PK_FULL_KEY},         {"INFINITE", PK_INFINITE},       {"VALUES", PK_VALUES},
-        {"MAX_RECYCLES", PK_MAX_RECYCLES}, {"UNLIMITED", PK_UNLIMITED},
+        {"MAX_RECYCLES", PK_MAX_RECYCLES}, {"UNLIMITED", PK_UNLIMITED},     {"PROBE_AFTER", PK_PROBE_AFTER},
+        {"PROBE_SLACK", PK_PROBE_SLACK},
         {"PARTNERS", PK_PARTNERS},         {"HOLDING", PK_HOLDING},         {"COVER", PK_COVER},
     };
     for (size_t i = 0; i < sizeof constants / sizeof constants[0]; i++) {

@@ -21,6 +21,8 @@ NODES: int
 COUNT: int
 BOUND: int
 RELAXED: int
+PROBE_AFTER: int
+PROBE_SLACK: int
 LOST_KEY: int
 FULL_KEY: int
 INFINITE: int

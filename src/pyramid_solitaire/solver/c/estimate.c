@@ -92,6 +92,86 @@ static const uint8_t *pyramid_figures(const Cards *cards, Work *work, int64_t le
     return memo;
 }
 
+static inline int min_int(int a, int b) { return a < b ? a : b; }
+
+/* The pyramid family (one waste, closed stock, the pyramid as the goal, no overlap discards):
+ * the fewest steps of a line that ends in this pass (no recycle from here on), or PK_INFINITE
+ * if no line can. `reach`: the highest position of the stock such a line must draw (the walk's
+ * last target), -1 if none, -2 if the stock left cannot give what the pyramid needs.
+ * The apex lies over every other pyramid card, so it goes last, in the line's last step, and
+ * (not a king) with the waste's top X, worth 13 - v: every card drawn over X by then is gone.
+ * The line draws past `reach` and past X, so the cards left at positions above X up to both, and
+ * up to the waste's top if X lies on the waste ("over": on the waste or in the stock), all go
+ * before the end: a king in a step of its own, any
+ * other card with a pyramid card of its partner value, a different one each (closed stock: two
+ * outside cards never pair). So per value w the outside cards worth w that go are at least the
+ * pyramid's need of them and at least those of `over` (X counted with the apex's value), never
+ * more than the pyramid cards worth 13 - w left; and a class {v, 13-v} whose pyramid cards take
+ * x outside cards needs (a + b + x) / 2 steps at least: each such pair takes one pyramid card.
+ * X cannot be a card behind the waste's blocker (it never comes to the top in this pass). Draws:
+ * every stock card left up to the higher of `reach` and X. Returns `best` as soon as some X needs
+ * no more (the caller takes the higher of the two). */
+static int final_pass(const Cards *cards, const uint8_t *memo, int64_t removed, int drawn, int64_t behind,
+                      int reach, int best) {
+    if (reach == -2) return PK_INFINITE;
+    const int64_t *holding = cards->holding;
+    const uint8_t *base = memo + 1, *count = memo + 19;
+    int w0 = 13 - cards->values[0];
+    int64_t outside = ~removed & REMOVED_BITS & ~PYRAMID_BITS;
+    int64_t stock = outside & ~below_bits(PYRAMID + drawn);
+    int least = PK_INFINITE;
+    for (int64_t xs = holding[w0] & outside & ~behind; xs; xs &= xs - 1) {
+        int x = lowest(xs);
+        int last = max_int(reach, x);
+        if (x < PYRAMID + drawn) last = max_int(last, PYRAMID + drawn - 1); /* the waste over X goes too */
+        int64_t over = outside & below_bits(last + 1) & ~below_bits(x + 1);
+        int steps = memo[0] + popcount((uint64_t)(over & holding[13])) + popcount((uint64_t)(stock & below_bits(last + 1)));
+        if (steps + memo[1] - memo[0] >= least) continue; /* the classes add memo[1] - memo[0] at least */
+        bool fits = true;
+        for (int c = 1; c < 7 && fits; c++) {
+            int taken = 0; /* outside cards of the class that go */
+            for (int k = 0; k < 2; k++) {
+                int w = k ? 13 - c : c;
+                int e = popcount((uint64_t)(over & holding[w])) + (w == w0);
+                if (e > count[13 - w]) fits = false;
+                taken += max_int(memo[7 + w], e);
+            }
+            steps += max_int(base[c], (count[c] + count[13 - c] + taken + 1) / 2);
+        }
+        if (fits) least = min_int(least, steps);
+        if (least <= best) return best;
+    }
+    return least;
+}
+
+/* The pyramid family: a line either ends in this pass (final_pass) or recycles. One that
+ * recycles first draws the stock left (a recycle needs an empty stock) and recycles. Its last
+ * pass, after its last recycle, ends as final_pass says: the apex with the waste's top X, which
+ * that pass draws, after every card left then at a position below X's. So each king left below
+ * the lowest X there can be costs a step (removed before, or drawn in that pass), and so does
+ * each card there that never goes: drawn in that pass. Outside cards never pair with each other,
+ * so at most (pyramid cards worth 13 - w left) cards worth w ever go, and of those below X at
+ * least the rest stay. Draws and recycles take no pyramid card, so
+ * all these add to the pyramid's steps (memo[1]). With no recycle left, only final_pass. The
+ * bound is the least of the two, and `best` where it is higher. */
+static int with_recycle(const Cards *cards, const uint8_t *memo, int64_t key, int64_t removed, int drawn,
+                        int64_t behind, int reach, int best) {
+    int recycling = PK_INFINITE;
+    int64_t outside = ~removed & REMOVED_BITS & ~PYRAMID_BITS;
+    int64_t partners = cards->holding[13 - cards->values[0]] & outside; /* the X there can be */
+    if ((key >> RECYCLES_SHIFT) < cards->rules[RULE_LAST] && partners) {
+        const uint8_t *count = memo + 19;
+        int64_t under = outside & below_bits(lowest(partners));
+        int below = popcount((uint64_t)(under & cards->holding[13]));
+        for (int w = 1; w < 13; w++) /* at most count[13 - w] cards worth w ever go */
+            below += max_int(popcount((uint64_t)(under & cards->holding[w])) - count[13 - w], 0);
+        int stock = popcount((uint64_t)(outside & ~below_bits(PYRAMID + drawn)));
+        recycling = memo[1] + stock + 1 + 1 + below;
+        if (recycling <= best) return best; /* the least of the two is no more */
+    }
+    return max_int(best, min_int(final_pass(cards, memo, removed, drawn, behind, reach, best), recycling));
+}
+
 /* A lower bound on the steps still needed.
  * Pairs and kings: a pair removes one card of each value of its pair of values {v, 13-v} (a
  * "class"). If the pyramid holds a cards worth v and b worth 13-v, of which at most m pairs can
@@ -137,7 +217,11 @@ int estimate(const Cards *cards, Work *work, int64_t key) {
         need[w] -= popcount((uint64_t)(holding[w] & waste & ~behind)); /* those on the waste cost no draw */
         if (need[w] > 0) targets++;
     }
-    if (targets == 0) return best;
+    /* the pyramid family's last pass (final_pass): the stock position a line must draw */
+    bool family = wastes == 1 && !rules[RULE_OPEN] && cards->goal == PYRAMID_BITS && !rules[RULE_OVERLAP] &&
+                  !(removed & 1) && values[0] != 13; /* the apex left, not a king */
+    int reach = targets == 0 ? -1 : -2;
+    if (targets == 0) return family ? with_recycle(cards, memo, key, removed, drawn, behind, reach, best) : best;
     /* One walk down the stock: when the last card needed of a value turns up, the cards passed
      * so far give a bound. */
     int passed = 0; /* stock cards passed that cost a step of their own */
@@ -157,7 +241,10 @@ int estimate(const Cards *cards, Work *work, int64_t key) {
                         steps += max_int(base[c], (count[c] + count[13 - c] + above[c] + 1) / 2);
                 }
                 best = max_int(best, steps);
-                if (--targets == 0) break;
+                if (--targets == 0) {
+                    reach = q;
+                    break;
+                }
             }
         }
         if (!rules[RULE_OPEN] || u == 13 || count[13 - u] == 0)
@@ -179,7 +266,7 @@ int estimate(const Cards *cards, Work *work, int64_t key) {
             }
         }
     }
-    return best;
+    return family ? with_recycle(cards, memo, key, removed, drawn, behind, reach, best) : best;
 }
 
 int32_t pk_estimate(const void *cards, void *work, int64_t key) { return estimate(cards, work, key); }

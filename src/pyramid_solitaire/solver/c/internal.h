@@ -30,6 +30,12 @@
 #define PYRAMID_MEMO_BITS 12
 #define PYRAMID_MEMO_WIDTH 32
 #define CLASS_CARDS 8 /* a class {v, 13-v} has at most 8 cards in the pyramid */
+/* The shortest search's probes (search.c): the most positions one probe searches, and (the work
+ * area's controls PK_PROBE_SLACK and PK_PROBE_AFTER, which pk_work_init sets to these) the least
+ * slack under the limit of a position probed and from how many positions searched on. */
+#define PROBE_NODES 2000
+#define PROBE_SLACK 8
+#define PROBE_AFTER 1000000
 
 /* Rules, as pk_cards_init and pk_cards_goal take them. RULE_RECYCLES: the recycles a key may
  * count (1 with unlimited passes: whether one was made since the last removal); RULE_LAST: the
@@ -111,6 +117,14 @@ typedef struct {
     Frame frames[]; /* depths 0..pk_depth(cards) */
 } Work;
 
+/* A function inlined where it is called even when the compiler would call it (moves.c's moves_of:
+ * one copy for each search's move generator, as one function was before the probes). */
+#if defined(_MSC_VER) && !defined(__clang__)
+#define ALWAYS_INLINE __forceinline
+#else
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#endif
+
 static inline int popcount(uint64_t x) { return pk_popcount64(x); }
 
 static inline int64_t canonical(int64_t removed, int64_t drawn, int64_t recycles) {
@@ -140,6 +154,7 @@ static inline int64_t free_slots(int64_t left) {
 /* moves.c */
 int available(const Cards *cards, int64_t removed, int64_t drawn, int32_t *out);
 int moves(const Cards *cards, int64_t key, int32_t *avail, uint16_t *out);
+int decision_moves(const Cards *cards, int64_t key, int32_t *avail, uint16_t *out);
 int64_t play(const Cards *cards, int64_t key, int move);
 /* proofs.c */
 int blocker(const Cards *cards, int64_t removed, int first, int last, int step, int64_t partners_from);

@@ -66,6 +66,8 @@ enum {
     PK_COUNT = 2,   /* entries in the hash table */
     PK_BOUND = 3,   /* after a failed IDA* iteration: the root's bound, the next limit */
     PK_RELAXED = 4, /* entries in the relaxed game's memo */
+    PK_PROBE_AFTER = 5, /* shortest search: the positions searched from which it probes (search.c) */
+    PK_PROBE_SLACK = 6, /* and the least slack under the limit of a position it probes */
     PK_CONTROLS = 8
 };
 /* Key bits of a table entry (pk_rehash): decision entries hold removed + 1 in the low 53 bits

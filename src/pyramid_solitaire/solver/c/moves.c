@@ -175,13 +175,12 @@ static int forced_pair(const Cards *cards, int64_t removed, const uint16_t *out,
  * still come: the next pass deals the stock three cards a draw, so a king kept in it changes
  * which cards come up together and which lie buried (a position of three-wastes:passes=2 is won
  * only by recycling with the king still on the waste). */
-int moves(const Cards *cards, int64_t key, int32_t *avail, uint16_t *out) {
+static ALWAYS_INLINE int moves_of(const Cards *cards, int64_t key, int32_t *avail, uint16_t *out, int shortest) {
     int64_t removed = key & REMOVED_BITS;
     int64_t drawn = (key >> DRAWN_SHIFT) & 31;
     int64_t recycles = key >> RECYCLES_SHIFT;
     const int32_t *values = cards->values;
     int n = available(cards, removed, drawn, avail);
-    int shortest = cards->rules[RULE_SHORTEST];
     bool outside_kings = cards->rules[RULE_WASTES] != 3 || recycles >= cards->rules[RULE_LAST];
     for (int i = 0; i < n; i++) {
         int p = avail[i];
@@ -232,6 +231,15 @@ int moves(const Cards *cards, int64_t key, int32_t *avail, uint16_t *out) {
         }
     }
     return m;
+}
+
+int moves(const Cards *cards, int64_t key, int32_t *avail, uint16_t *out) {
+    return moves_of(cards, key, avail, out, cards->rules[RULE_SHORTEST]);
+}
+
+/* The moves as the decision search makes them, on the shortest search's cards (its probes). */
+int decision_moves(const Cards *cards, int64_t key, int32_t *avail, uint16_t *out) {
+    return moves_of(cards, key, avail, out, 0);
 }
 
 /* With unlimited passes a removal clears the key's recycle: between two removals one recycle

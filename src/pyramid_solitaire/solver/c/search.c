@@ -26,6 +26,8 @@ int32_t pk_depth(const void *cards) { return ((const Cards *)cards)->rules[RULE_
 void pk_work_init(void *out) {
     Work *work = out;
     for (int i = 0; i < PK_CONTROLS; i++) work->control[i] = 0;
+    work->control[PK_PROBE_AFTER] = PROBE_AFTER;
+    work->control[PK_PROBE_SLACK] = PROBE_SLACK;
     for (int v = 0; v < 14; v++) work->need[v] = 0;
     for (size_t i = 0; i < (1 << PYRAMID_MEMO_BITS); i++) work->pyramids[i] = -1; /* no pyramid yet */
     for (size_t i = 0; i < sizeof work->relaxed_verdicts; i++) work->relaxed_verdicts[i] = 0;
@@ -53,8 +55,8 @@ static inline int record_lost(int64_t *entries, uint8_t *bounds, int64_t key, bo
 }
 
 /* Make `key`, whose `count` moves are in frames[depth].moves, the position at `depth`. */
-static inline void push(Work *work, int depth, int64_t key, int count) {
-    Frame *frame = &work->frames[depth];
+static inline void push(Frame *frames, int depth, int64_t key, int count) {
+    Frame *frame = &frames[depth];
     frame->key = key;
     frame->count = count;
     frame->tried = 0;
@@ -69,7 +71,7 @@ int32_t pk_start(const void *cards_in, void *work_in, int64_t key) {
     if (lost(cards, work, key)) return PK_LOST;
     int n = moves(cards, key, work->available, work->frames[0].moves);
     if (n == 0) return PK_LOST;
-    push(work, 0, key, n);
+    push(work->frames, 0, key, n);
     return PK_BUDGET;
 }
 
@@ -84,6 +86,73 @@ static inline void prefetch_moves(const Cards *cards, const Frame *frame, const 
     for (int j = 0; j < n; j++) prefetch_slot(entries, bounds, play(cards, key, frame->moves[j]), bits);
 }
 
+/* The shortest search's probe: a decision search (decision_moves, the quick proof, no bound) from
+ * a position the shortest search is about to expand, of at most PROBE_NODES positions. Most of
+ * what a shortest search expands cannot be won at all (pyramid deal 6991: 98 of 100 positions
+ * sampled from its last iteration), and a bounded search proves no loss: it meets a lost
+ * position again and again, at other depths and in every iteration, and searches on until the
+ * limit cuts it. The probe proves the loss once, and remembers the verdicts it finds as the
+ * decision search does, by the cards left and a time (tables.h's verdict entries): every lost
+ * position it leaves, and on a win every position of its stack (each has a winning line: the rest
+ * of the stack), for the whole shortest search. Its stack is the search's from the root's depth
+ * on (the root is about to be pushed there; no line from the search's root is longer than the
+ * stack). Only for one waste pile and a closed stock (the verdict entries' times), and at most 9
+ * recycles (a time in a byte). Returns PROBE_LOST, PROBE_WON, or PROBE_OPEN (out of nodes or table
+ * room: the verdicts found so far stay). `nodes` and `count` count on: the probe's positions are
+ * the search's nodes too. */
+static int probe(const Cards *cards, Work *work, int64_t *entries, uint8_t *bounds, int bits, int64_t root,
+                 Frame *stack, int64_t *nodes_io, int64_t *count_io, int64_t grow_at) {
+    int64_t goal = cards->goal, nodes = 0, count = *count_io;
+    int result = probe_verdict(entries, bounds, root, bits);
+    if (result != PROBE_OPEN) return result;
+    int n = decision_moves(cards, root, work->available, stack[0].moves);
+    if (n == 0) {
+        *count_io = count + probe_record(entries, bounds, root, PROBE_LOST, bits);
+        return PROBE_LOST;
+    }
+    push(stack, 0, root, n);
+    int depth = 0;
+    result = PROBE_LOST;
+    while (depth >= 0) {
+        Frame *frame = &stack[depth];
+        int i = frame->tried;
+        if (i >= frame->count) {
+            count += probe_record(entries, bounds, frame->key, PROBE_LOST, bits);
+            depth--;
+            continue;
+        }
+        if (nodes >= PROBE_NODES || count >= grow_at) {
+            result = PROBE_OPEN;
+            break;
+        }
+        frame->tried = i + 1;
+        int move = frame->moves[i];
+        int64_t child = play(cards, frame->key, move);
+        int known = (child & goal) == goal ? PROBE_WON : probe_verdict(entries, bounds, child, bits);
+        if (known == PROBE_WON) {
+            for (int d = 0; d <= depth; d++) count += probe_record(entries, bounds, stack[d].key, PROBE_WON, bits);
+            result = PROBE_WON;
+            break;
+        }
+        if (known == PROBE_LOST) continue;
+        nodes++;
+        if (may_lose(cards, child, move) && lost(cards, work, child)) {
+            count += probe_record(entries, bounds, child, PROBE_LOST, bits);
+            continue;
+        }
+        n = decision_moves(cards, child, work->available, frame[1].moves);
+        if (n == 0) {
+            count += probe_record(entries, bounds, child, PROBE_LOST, bits);
+            continue;
+        }
+        depth++;
+        push(stack, depth, child, n);
+    }
+    *nodes_io += nodes;
+    *count_io = count;
+    return result;
+}
+
 /* A node is a position looked at past the table and the bound, counted in this one place in
  * both modes. On PK_WIN the line is frames[d].moves[frames[d].tried - 1] for d < depth. */
 int32_t pk_search(const void *cards_in, void *work_in, int64_t *entries, uint8_t *bounds, int32_t bits,
@@ -93,6 +162,8 @@ int32_t pk_search(const void *cards_in, void *work_in, int64_t *entries, uint8_t
     bool shortest = cards->rules[RULE_SHORTEST] != 0;
     bool regrouped = cards->rules[RULE_WASTES] == 3 && cards->rules[RULE_RECYCLES] > 0; /* tables.h */
     bool unlimited = cards->rules[RULE_UNLIMITED] != 0;
+    bool probing = shortest && cards->rules[RULE_WASTES] == 1 && !cards->rules[RULE_OPEN] &&
+                   !cards->rules[RULE_UNLIMITED] && cards->rules[RULE_RECYCLES] <= 9; /* see probe */
     int depth = (int)work->control[PK_DEPTH];
     int64_t nodes = work->control[PK_NODES], count = work->control[PK_COUNT];
     int64_t grow_at = ((int64_t)1 << bits) / 2;
@@ -132,6 +203,7 @@ int32_t pk_search(const void *cards_in, void *work_in, int64_t *entries, uint8_t
             result = PK_WIN;
             break;
         }
+        int slack = 0; /* shortest search: steps to spare under the limit */
         if (shortest) {
             int bound = estimate(cards, work, child);
             if (depth + 1 + bound <= limit) { /* only then can the table's bound matter */
@@ -143,12 +215,18 @@ int32_t pk_search(const void *cards_in, void *work_in, int64_t *entries, uint8_t
                 frame->below = min_int(frame->below, bound + 1);
                 continue;
             }
+            slack = limit - depth - 1 - bound;
         } else if (known_lost(entries, child, bits, regrouped, unlimited)) {
             continue;
         }
         nodes++;
         if (may_lose(cards, child, move) && lost(cards, work, child)) {
             count += record_lost(entries, bounds, child, shortest, bits);
+            continue;
+        }
+        if (probing && slack >= work->control[PK_PROBE_SLACK] && nodes >= work->control[PK_PROBE_AFTER] &&
+            probe(cards, work, entries, bounds, bits, child, &frame[1], &nodes, &count, grow_at) == PROBE_LOST) {
+            count += raise_bound(entries, bounds, child, PK_INFINITE, bits);
             continue;
         }
         int n = moves(cards, child, work->available, frame[1].moves);
@@ -158,7 +236,7 @@ int32_t pk_search(const void *cards_in, void *work_in, int64_t *entries, uint8_t
         }
         if (shortest) prefetch_moves(cards, &frame[1], entries, bounds, bits, child, n);
         depth++;
-        push(work, depth, child, n);
+        push(work->frames, depth, child, n);
     }
     work->control[PK_DEPTH] = depth;
     work->control[PK_NODES] = nodes;

@@ -70,6 +70,50 @@ static inline int mark_lost(int64_t *entries, int64_t key, int bits) {
     return 0;
 }
 
+/* The shortest search's verdict entries (its probes, search.c), in the shortest table beside the
+ * bounds, marked by bit 62 (no key has it: recycles end at bit 61) and found by the cards left
+ * alone: removed + 1 in bits 0..51, and in bits 52..61 the earliest time (stock_time) at which
+ * those cards were found lost (NEVER_LOST if none); the bound byte holds the latest time at which
+ * they were found won, plus 1 (0 if none). One waste pile: from a time, draws and recycles alone
+ * reach every later time with the same cards, so the cards lost at a time are lost at every later
+ * one, and won at a time, won at every earlier one (the probed rules' times stay below 255). */
+#define PROBE_MARK (INT64_C(1) << 62)
+#define PROBE_MATCH (PROBE_MARK | ((INT64_C(1) << 52) - 1))
+#define NEVER_LOST INT64_C(1023)
+enum { PROBE_LOST, PROBE_WON, PROBE_OPEN };
+
+static inline size_t find_verdict(const int64_t *entries, int64_t removed, int bits) {
+    size_t mask = ((size_t)1 << bits) - 1;
+    size_t i = (size_t)(((uint64_t)(removed | PROBE_MARK) * GOLDEN) >> (64 - bits));
+    while (entries[i] != 0 && (entries[i] & PROBE_MATCH) != ((removed + 1) | PROBE_MARK)) i = (i + 1) & mask;
+    return i;
+}
+
+/* What the probes know of `key`: PROBE_LOST, PROBE_WON or PROBE_OPEN (nothing). */
+static inline int probe_verdict(const int64_t *entries, const uint8_t *bounds, int64_t key, int bits) {
+    size_t slot = find_verdict(entries, key & REMOVED_BITS, bits);
+    if (entries[slot] == 0) return PROBE_OPEN;
+    int64_t t = stock_time(key);
+    if (((entries[slot] >> 52) & 1023) <= t) return PROBE_LOST;
+    return t < bounds[slot] ? PROBE_WON : PROBE_OPEN;
+}
+
+/* Remember a verdict on `key` (PROBE_LOST or PROBE_WON); returns 1 for a new entry. */
+static inline int probe_record(int64_t *entries, uint8_t *bounds, int64_t key, int verdict, int bits) {
+    int64_t removed = key & REMOVED_BITS;
+    size_t slot = find_verdict(entries, removed, bits);
+    int64_t t = stock_time(key);
+    int fresh = entries[slot] == 0;
+    if (fresh) {
+        entries[slot] = (removed + 1) | (NEVER_LOST << 52) | PROBE_MARK;
+        bounds[slot] = 0;
+    }
+    if (verdict == PROBE_LOST && t < ((entries[slot] >> 52) & 1023))
+        entries[slot] = (entries[slot] & ~(NEVER_LOST << 52)) | (t << 52);
+    if (verdict == PROBE_WON && t + 1 > bounds[slot]) bounds[slot] = (uint8_t)(t + 1);
+    return fresh;
+}
+
 /* The shortest table: the lower bound proven for `key` so far (0 if none). */
 static inline int bound_of(const int64_t *entries, const uint8_t *bounds, int64_t key, int bits) {
     size_t slot = find(entries, key, bits, PK_FULL_KEY);
