@@ -170,3 +170,16 @@ def test_unlimited_passes_read_a_loss_at_every_time_a_pass_reaches():
     deal = Deal.from_number("three-wastes:passes=unlimited", 20021)
     found = solve(deal, node_limit=150_000)
     assert found.verdict == WINNABLE and replay_wins(deal, START, found.line)
+
+
+def test_the_shortest_search_weighs_a_pyramid_king_the_goal_does_not_need():
+    """A goal of one rank (the four queens): the king over the ace that the last queen needs is no
+    card of the goal, yet removing it is part of the shortest line. The shortest search never
+    tried it (it removed only the goal's kings) and called the 11-step line shortest; the
+    reference's breadth-first search finds 10 (a hypothesis example of the reference test)."""
+    deal = Deal.from_number(get_variant("pyramid:passes=unlimited"), 99680).with_goal(0x10028020000)
+    state = State(removed=0xFFCD8BFFFFF80, drawn=21, recycles=3)
+    verdict, fewest = reference_shortest(deal, state)
+    found = solve(deal, state, shortest=True)
+    assert verdict == WINNABLE and len(fewest) == 10
+    assert found.shortest and found.steps == 10 and replay_wins(deal, state, found.line)

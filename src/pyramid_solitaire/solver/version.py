@@ -17,7 +17,8 @@ variants' searches are those of 4; 6, with unlimited passes a loss found with no
 since the last removal read at every time a pass from the start reaches (the six variants, none
 of them unlimited, search as before); 7, the shortest search's tighter estimate for one waste and
 a closed stock (a line ends in this pass or recycles) and its probes (a decision search of at
-most 2,000 positions, past a million positions searched): decisions search as in 6.
+most 2,000 positions, past a million positions searched), and pyramid kings the goal does not
+need tried as moves (a challenge's shortest line could miss them): decisions search as in 6.
 """
 
 SOLVER_VERSION = "7"

@@ -209,11 +209,13 @@ static ALWAYS_INLINE int moves_of(const Cards *cards, int64_t key, int32_t *avai
             last = lowest(stock);
         if (last >= 0) out[m++] = (uint16_t)(PK_DRAW | ((last + 1 - PYRAMID) << 2));
     }
-    /* pairs of two cards outside the pyramid, and (shortest search) kings there */
+    /* pairs of two cards outside the pyramid, and (shortest search) kings not removed at once
+     * above: outside ones, and pyramid kings the goal does not need (removing one may free a
+     * card the goal needs; without this move a shorter line through it was never seen) */
     for (int i = 0; i < n; i++) {
         int a = avail[i];
-        if (a < PYRAMID) continue;
         if (values[a] == 13) out[m++] = (uint16_t)(PK_KING | (a << 2));
+        if (a < PYRAMID) continue;
         for (int j = i + 1; j < n; j++) {
             int b = avail[j];
             if (values[a] + values[b] == 13) out[m++] = (uint16_t)(PK_PAIR | (a << 2) | (b << 8));
