@@ -326,11 +326,17 @@ def test_lower_bound_never_exceeds_the_steps_left(variant, number, seed, left):
     (the estimate is admissible, which the shortest search's proof rests on)."""
     deal = Deal.from_number(get_variant(variant), number)
     state = balanced_position(deal, random.Random(seed), left)
+    assert_bound_along_the_shortest_line(deal, state)
+
+
+def assert_bound_along_the_shortest_line(deal: Deal, state: State) -> None:
+    """Along a shortest line found breadth first, the estimate is at most the steps still to go,
+    and 0 at the end."""
     verdict, line = reference_shortest(deal, state, node_limit=REFERENCE_NODES)
     if verdict != WINNABLE:
         return
     for done, move in enumerate(line):
-        assert lower_bound(deal, state) <= len(line) - done
+        assert lower_bound(deal, state) <= len(line) - done, (deal.deck_string(), state, done)
         state = deal.apply(state, move)
     assert lower_bound(deal, state) == 0
 
@@ -355,12 +361,7 @@ def test_last_pass_bound_never_exceeds_the_steps_left(variant, number, seed, lef
     if far:
         first = 28 + rng.randrange(0, 12)
         state = State(state.removed | sum(1 << p for p in range(28, first)), 0, state.recycles)
-    verdict, line = reference_shortest(deal, state, node_limit=REFERENCE_NODES)
-    if verdict != WINNABLE:
-        return
-    for done, move in enumerate(line):
-        assert lower_bound(deal, state) <= len(line) - done, (deal.deck_string(), state, done)
-        state = deal.apply(state, move)
+    assert_bound_along_the_shortest_line(deal, state)
 
 
 def shortest_probing(deal: Deal, state: State) -> tuple[str, tuple]:
