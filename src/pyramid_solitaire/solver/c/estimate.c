@@ -1,7 +1,6 @@
 /* The shortest search's estimate: a lower bound on the steps left. */
 #include "internal.h"
 
-static inline int max_int(int a, int b) { return a > b ? a : b; }
 
 /* The most pairs the pyramid cards left worth v and 13 - v can make among themselves: two
  * pyramid cards pair only if neither lies over the other. A maximum matching, found by tracking
@@ -92,7 +91,6 @@ static const uint8_t *pyramid_figures(const Cards *cards, Work *work, int64_t le
     return memo;
 }
 
-static inline int min_int(int a, int b) { return a < b ? a : b; }
 
 /* The pyramid family (one waste, closed stock, the pyramid as the goal, no overlap discards):
  * the fewest steps of a line that ends in this pass (no recycle from here on), or PK_INFINITE

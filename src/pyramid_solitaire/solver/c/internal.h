@@ -126,6 +126,8 @@ typedef struct {
 #endif
 
 static inline int popcount(uint64_t x) { return pk_popcount64(x); }
+static inline int min_int(int a, int b) { return a < b ? a : b; }
+static inline int max_int(int a, int b) { return a > b ? a : b; }
 
 static inline int64_t canonical(int64_t removed, int64_t drawn, int64_t recycles) {
     /* waste positions at the end that are gone do not count as drawn */

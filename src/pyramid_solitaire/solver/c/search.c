@@ -11,7 +11,6 @@
  * rising) for later meetings and iterations. No recursion: the stack is the caller's. */
 #include "tables.h"
 
-static inline int min_int(int a, int b) { return a < b ? a : b; }
 
 int32_t pk_work_bytes(int32_t depth) {
     if (depth < 0 || depth > PK_MAX_DEPTH) depth = PK_MAX_DEPTH;
