@@ -18,7 +18,10 @@ since the last removal read at every time a pass from the start reaches (the six
 of them unlimited, search as before); 7, the shortest search's tighter estimate for one waste and
 a closed stock (a line ends in this pass or recycles) and its probes (a decision search of at
 most 2,000 positions, past a million positions searched), and pyramid kings the goal does not
-need tried as moves (a challenge's shortest line could miss them): decisions search as in 6.
+need tried as moves (a challenge's shortest line could miss them): decisions search as in 6;
+8, with three wastes and a recycle to come a loss read at a later pass's time that whole draws
+reach in the earlier pass (fewer states, the same verdicts; the six variants search as in 7), and
+the shortest search's probes only at positions with 20 steps or more to spare (8 before).
 """
 
-SOLVER_VERSION = "7"
+SOLVER_VERSION = "8"

@@ -32,9 +32,11 @@
 #define CLASS_CARDS 8 /* a class {v, 13-v} has at most 8 cards in the pyramid */
 /* The shortest search's probes (search.c): the most positions one probe searches, and (the work
  * area's controls PK_PROBE_SLACK and PK_PROBE_AFTER, which pk_work_init sets to these) the least
- * slack under the limit of a position probed and from how many positions searched on. */
+ * slack under the limit of a position probed and from how many positions searched on. Probes
+ * pay far under the limit, where most positions are lost; nearer it most are won and a probe is
+ * waste (docs/solver.md, "The probes' slack": 20 serves each of the five slow lines). */
 #define PROBE_NODES 2000
-#define PROBE_SLACK 8
+#define PROBE_SLACK 20
 #define PROBE_AFTER 1000000
 
 /* Rules, as pk_cards_init and pk_cards_goal take them. RULE_RECYCLES: the recycles a key may

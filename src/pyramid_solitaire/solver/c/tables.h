@@ -53,8 +53,11 @@ static inline bool known_lost(const int64_t *entries, int64_t key, int bits, boo
     if (unlimited && at < 25 && (!regrouped || drawn_reaches(key & REMOVED_BITS, 0, (int)(now % 25)))) return true;
     if (at > now) return false;
     if (!regrouped || at == now) return true;
-    int same_pass = at / 25 == now / 25;
-    return drawn_reaches(key & REMOVED_BITS, same_pass ? (int)(at % 25) : 0, (int)(now % 25));
+    /* from an earlier pass, whole draws reach it in that pass (the same piles, more passes to
+     * come), or after a recycle from 0 */
+    int64_t removed = key & REMOVED_BITS;
+    if (at % 25 <= now % 25 && drawn_reaches(removed, (int)(at % 25), (int)(now % 25))) return true;
+    return at / 25 != now / 25 && drawn_reaches(removed, 0, (int)(now % 25));
 }
 
 /* Remember that the cards left in `key` lose from its time on; returns 1 for a new entry. */
