@@ -14,7 +14,8 @@ rewrites the generated parts of docs/winnability.md and docs/research.md (betwee
 unlimited, with and without overlap discards, won with the pyramid or with all cards, in stages
 (default 10,000 then 100,000 deals a cell), the cells won with the pyramid first; all rows go
 to ROOT/options, one series per option set. `options-table` rewrites docs/winnability.md's
-option table and its comparison with the published figures from those rows.
+option table, its comparison with the published figures and its nesting check (no deal won
+under some rules and lost under rules that allow every move of those) from those rows.
 
     nice -n 19 .venv/bin/python benchmarks/winnability.py run --root /work/winnability --jobs 2
     .venv/bin/python benchmarks/winnability.py table --root /work/winnability
@@ -26,6 +27,7 @@ import argparse
 import re
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 from pyramid_solitaire.engine.variants import get_variant
@@ -268,13 +270,72 @@ def published_comparison(cells: dict[str, Summary]) -> str:
     return "\n".join(lines)
 
 
+def looser(family: str, passes: str, overlap: str, win: str) -> list[tuple[str, str, str, str]]:
+    """The cells whose rules keep every win of this one: a pass more, overlap discards added,
+    the pyramid as the goal instead of all cards, the stock's top playable (`open-stock` is
+    `pyramid` with one move more)."""
+    cells = []
+    if passes != "unlimited":
+        cells.append((family, PASSES[PASSES.index(passes) + 1], overlap, win))
+    if overlap == "no":
+        cells.append((family, passes, "yes", win))
+    if win == "all":
+        cells.append((family, passes, overlap, "pyramid"))
+    if family == "pyramid":
+        cells.append(("open-stock", passes, overlap, win))
+    return cells
+
+
+def verdicts(folder: Path, text: str) -> dict[int, bool]:
+    """Each stored deal of one cell: won or not."""
+    won: dict[int, bool] = {}
+    for table in dataset.read_rows(dataset.stored_chunks(str(folder), Series(text))):
+        deals, verdict = table.column("deal").to_pylist(), table.column("verdict").to_pylist()
+        won.update((deal, v == "winnable") for deal, v in zip(deals, verdict, strict=True))
+    return won
+
+
+def nesting(folder: Path) -> tuple[int, int, list[str]]:
+    """Every pair of cells where the second's rules keep the first's wins, checked on the deals
+    both hold: the pairs and deals compared, and each pair with a deal won under the first and
+    lost under the second (an error in one of the two)."""
+    cells = [(f, p, o, w) for f in FAMILIES for p in PASSES for o, w in GOALS]
+    won = {cell: verdicts(folder, option_set(*cell)) for cell in cells}
+    pairs = compared = 0
+    broken = []
+    for cell in cells:
+        for other in looser(*cell):
+            shared = won[cell].keys() & won[other].keys()
+            pairs += bool(shared)
+            compared += len(shared)
+            lost = sorted(d for d in shared if won[cell][d] and not won[other][d])
+            if lost:
+                broken.append(f"{option_set(*cell)} -> {option_set(*other)}: deals {lost[:10]}")
+    return pairs, compared, broken
+
+
+def nesting_text(pairs: int, compared: int, broken: list[str]) -> str:
+    summary = textwrap.fill(
+        f"Nesting: {pairs} pairs of cells whose second's rules keep every win of the first, "
+        f"{compared:,} deals compared; {len(broken)} pairs with a deal won under the first and "
+        "lost under the second.",
+        width=100,
+    )
+    return "\n".join([summary, *(f"- {line}" for line in broken)])
+
+
 def options_table(args) -> None:
     folder = Path(args.root) / "options"
     texts = {option_set(family, passes, o, w) for family in FAMILIES for passes in PASSES for o, w in GOALS}
     cells = {text: tally(folder, Series(text))[0] for text in sorted(texts)}
     cells = {text: s for text, s in cells.items() if s.deals}
     doc = HERE / "docs" / "winnability.md"
-    for name, text in (("options", option_table(cells)), ("published", published_comparison(cells))):
+    parts = (
+        ("options", option_table(cells)),
+        ("published", published_comparison(cells)),
+        ("nesting", nesting_text(*nesting(folder))),
+    )
+    for name, text in parts:
         print(text)
         replace_part(doc, name, text)
 
