@@ -34,6 +34,7 @@ from pyramid_solitaire.engine.variants import get_variant
 from pyramid_solitaire.research import dataset
 from pyramid_solitaire.research.dataset import Series
 from pyramid_solitaire.research.winrates import Summary, WinRateTally, wilson
+from pyramid_solitaire.solver.search import WINNABLE
 
 # Cheapest first (milliseconds per deal measured on deals 0..199).
 ORDER = ("open-stock", "giza", "pyramid", "classic", "three-wastes", "classic-redeal")
@@ -42,6 +43,7 @@ ORDER = ("open-stock", "giza", "pyramid", "classic", "three-wastes", "classic-re
 FAMILIES = ("pyramid", "three-wastes", "open-stock")
 PASSES = ("1", "2", "3", "unlimited")
 GOALS = (("no", "pyramid"), ("yes", "pyramid"), ("no", "all"), ("yes", "all"))  # (overlap, win)
+CELLS = [(family, passes, o, w) for family in FAMILIES for passes in PASSES for o, w in GOALS]
 # solitairewinrates.com/Pyramid.html (last modified 17 April 2022), "same 100 million deals
 # each": (win, passes, overlap, deals won). Its rules are not stated beyond these options; its
 # sources (Keller and Masten's "Pyramid and Giza" at solitairelaboratory.com) make the stock card
@@ -286,29 +288,35 @@ def looser(family: str, passes: str, overlap: str, win: str) -> list[tuple[str, 
     return cells
 
 
-def verdicts(folder: Path, text: str) -> dict[int, bool]:
-    """Each stored deal of one cell: won or not."""
-    won: dict[int, bool] = {}
-    for table in dataset.read_rows(dataset.stored_chunks(str(folder), Series(text))):
-        deals, verdict = table.column("deal").to_pylist(), table.column("verdict").to_pylist()
-        won.update((deal, v == "winnable") for deal, v in zip(deals, verdict, strict=True))
-    return won
+def stored_cells(folder: Path) -> tuple[dict[str, Summary], dict[str, dict[int, bool]]]:
+    """Each option set's stored rows, read once: its summary, and each deal won or not."""
+    summaries: dict[str, Summary] = {}
+    won: dict[str, dict[int, bool]] = {}
+    for cell in CELLS:
+        text = option_set(*cell)
+        counts, won[text] = WinRateTally(), {}
+        for table in dataset.read_rows(dataset.stored_chunks(str(folder), Series(text))):
+            counts.add(table)
+            deals, verdicts = table.column("deal").to_pylist(), table.column("verdict").to_pylist()
+            won[text].update((d, v == WINNABLE) for d, v in zip(deals, verdicts, strict=True))
+        summaries[text] = counts.summary()
+    return summaries, won
 
 
-def nesting(folder: Path) -> tuple[int, int, list[str]]:
+def nesting(won: dict[str, dict[int, bool]]) -> tuple[int, int, list[str]]:
     """Every pair of cells where the second's rules keep the first's wins, checked on the deals
     both hold: the pairs and deals compared, and each pair with a deal won under the first and
     lost under the second (an error in one of the two)."""
-    cells = [(f, p, o, w) for f in FAMILIES for p in PASSES for o, w in GOALS]
-    won = {cell: verdicts(folder, option_set(*cell)) for cell in cells}
     pairs = compared = 0
     broken = []
-    for cell in cells:
+    for cell in CELLS:
+        first = won[option_set(*cell)]
         for other in looser(*cell):
-            shared = won[cell].keys() & won[other].keys()
+            second = won[option_set(*other)]
+            shared = first.keys() & second.keys()
             pairs += bool(shared)
             compared += len(shared)
-            lost = sorted(d for d in shared if won[cell][d] and not won[other][d])
+            lost = sorted(d for d in shared if first[d] and not second[d])
             if lost:
                 broken.append(f"{option_set(*cell)} -> {option_set(*other)}: deals {lost[:10]}")
     return pairs, compared, broken
@@ -325,15 +333,13 @@ def nesting_text(pairs: int, compared: int, broken: list[str]) -> str:
 
 
 def options_table(args) -> None:
-    folder = Path(args.root) / "options"
-    texts = {option_set(family, passes, o, w) for family in FAMILIES for passes in PASSES for o, w in GOALS}
-    cells = {text: tally(folder, Series(text))[0] for text in sorted(texts)}
-    cells = {text: s for text, s in cells.items() if s.deals}
+    summaries, won = stored_cells(Path(args.root) / "options")
+    cells = {text: s for text, s in summaries.items() if s.deals}
     doc = HERE / "docs" / "winnability.md"
     parts = (
         ("options", option_table(cells)),
         ("published", published_comparison(cells)),
-        ("nesting", nesting_text(*nesting(folder))),
+        ("nesting", nesting_text(*nesting(won))),
     )
     for name, text in parts:
         print(text)
