@@ -73,6 +73,7 @@ class Solution:
     searched: int = 0  # positions the search expanded
     seconds: float = 0.0
     shortest: bool = False  # the line is proven to have the fewest steps
+    reason: str | None = None  # why the shortest search stopped short of a proof, if not the budget
 
     @property
     def steps(self) -> int | None:
@@ -87,7 +88,7 @@ class Solution:
             "steps": self.steps,
             "states": self.searched,
             "seconds": round(self.seconds, 6),
-        }
+        } | ({} if self.reason is None else {"reason": self.reason})
 
     def __repr__(self) -> str:
         figures = f"searched={self.searched}, seconds={self.seconds:.4f}"
@@ -139,6 +140,8 @@ class _Budget:
 class _Search:
     """One search in the C kernel (c/kernel.h): the deal's tables, the work area (stack, scratch,
     memos, control words) and the hash table, all buffers owned here; the kernel never allocates."""
+
+    failed: str | None = None  # why the shortest search stopped short of a proof (a kernel error)
 
     def __init__(self, deal: Deal, shortest: bool):
         self.deal = deal
@@ -230,9 +233,12 @@ class _Search:
         than limits rising from the estimate: those fail every time but the last, and each
         failure searches every position under its limit.
         Returns the shortest line and True, or the shortest known and False if the budget ends.
-        A line of one step is the shortest there is: asked for none (limit 0), the kernel would
-        find the winning move again and again (it sees a win before the limit)."""
-        at_least = max(self.estimate(key), 1)
+        The kernel's contract: asked for a line of at most `limit` steps, it gives one or none. A
+        longer line breaks it (issue 48: the same 45-step line for a limit of 44, forever): it is
+        never taken, the search stops with the line it had, not proven, and `failed` says why.
+        Each line found is shorter than the last, and the budget is read after each, so the loop
+        ends whatever the kernel answers."""
+        at_least = max(self.estimate(key), 1)  # a won position is not searched: one step at least
         while len(line) > at_least:
             limit = min(len(line) - 1, MAX_SHORTEST_LIMIT)
             status = self.run(key, budget, limit)
@@ -240,7 +246,13 @@ class _Search:
                 return line, False
             if status == ck.LOST:
                 return line, limit == len(line) - 1  # past the limit: shorter lines not ruled out
-            line = self.line()
+            found = self.line()
+            if len(found) > limit:
+                self.failed = f"kernel error: asked for a line of at most {limit} steps, it gave {len(found)}"
+                return line, False
+            line = found
+            if budget.spent(self.nodes):
+                return line, False
         return line, True
 
 
@@ -287,13 +299,13 @@ def _solve(search: type[_Search], deal: Deal, state: State, shortest: bool, budg
     verdict, line = decision.decide(key, budget)
     searched = decision.nodes
     del decision  # its table is no use to the shortest search: free the memory first
-    proven = False
+    proven, reason = False, None
     if shortest and verdict == WINNABLE:
         deeper = search(deal, shortest=True)
         deeper.carry_nodes(searched)
         line, proven = deeper.shortest_line(key, line, budget)
-        searched = deeper.nodes
-    return Solution(verdict, line, searched, budget.seconds(), shortest=proven)
+        searched, reason = deeper.nodes, deeper.failed
+    return Solution(verdict, line, searched, budget.seconds(), shortest=proven, reason=reason)
 
 
 def lower_bound(deal: Deal, state: State = START) -> int:

@@ -21,7 +21,10 @@ most 2,000 positions, past a million positions searched), and pyramid kings the 
 need tried as moves (a challenge's shortest line could miss them): decisions search as in 6;
 8, with three wastes and a recycle to come a loss read at a later pass's time that whole draws
 reach in the earlier pass (fewer states, the same verdicts; the six variants search as in 7), and
-the shortest search's probes only at positions with 20 steps or more to spare (8 before).
+the shortest search's probes only at positions with 20 steps or more to spare (8 before); 9, the
+shortest search's estimate counts the goal's cards outside the pyramid (win=all: a king a step,
+the others two a step; it said 0 with only those left) and takes no win past its limit (issue 48:
+it answered a line one step too long, forever): the six variants and decisions search as in 8.
 """
 
-SOLVER_VERSION = "8"
+SOLVER_VERSION = "9"

@@ -182,7 +182,7 @@ static int with_recycle(const Cards *cards, const uint8_t *memo, int64_t key, in
  * partner left in the pyramid, still costs a step of its own; a card that pairs with a pyramid
  * card of class c raises that class's steps to at least (a + b + those cards) / 2, since each
  * such pair takes just one pyramid card. */
-int estimate(const Cards *cards, Work *work, int64_t key) {
+static int cards_estimate(const Cards *cards, Work *work, int64_t key) {
     const int32_t *values = cards->values, *rules = cards->rules;
     const int64_t *holding = cards->holding;
     int64_t removed = key & REMOVED_BITS;
@@ -265,6 +265,26 @@ int estimate(const Cards *cards, Work *work, int64_t key) {
         }
     }
     return family ? with_recycle(cards, memo, key, removed, drawn, behind, reach, best) : best;
+}
+
+/* Every goal card left goes: a king in a step of its own, any other card two at a time at most. */
+static int goal_steps(const Cards *cards, int64_t key) {
+    int64_t left = cards->goal & ~key & REMOVED_BITS;
+    int kings = popcount((uint64_t)(left & cards->holding[13]));
+    return kings + (popcount((uint64_t)left) - kings + 1) / 2;
+}
+
+/* The figures of cards_estimate count the pyramid's cards (and the draws to their partners); a
+ * goal of the whole pyramid and cards outside it (win=all) needs steps for those too. Without
+ * them, a position with only outside cards left was estimated at 0 steps, and the shortest
+ * search took a win one step past its limit from there (issue 48: asked for 44 steps, a 45-step
+ * line, forever). With the pyramid as the goal, goal_steps is never more than the pyramid's
+ * figure (a class of a and b cards takes at least (a + b) / 2 steps), so those searches are
+ * unchanged; a goal without the whole pyramid has its own count (never 0 while a card is left). */
+int estimate(const Cards *cards, Work *work, int64_t key) {
+    int steps = cards_estimate(cards, work, key);
+    if (cards->goal_outside && cards->rules[RULE_FULL_GOAL]) steps = max_int(steps, goal_steps(cards, key));
+    return steps;
 }
 
 int32_t pk_estimate(const void *cards, void *work, int64_t key) { return estimate(cards, work, key); }

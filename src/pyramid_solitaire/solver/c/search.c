@@ -197,6 +197,12 @@ int32_t pk_search(const void *cards_in, void *work_in, int64_t *entries, uint8_t
         int move = frame->moves[i];
         int64_t child = play(cards, frame->key, move);
         if ((child & goal) == goal) {
+            /* A win one step past the limit (from a position at the limit, whose estimate was 0)
+             * is no line within it: this position needs one step more than the limit gives. */
+            if (shortest && depth + 1 > limit) {
+                frame->below = min_int(frame->below, 1);
+                continue;
+            }
             depth++;
             frame[1].key = child;
             result = PK_WIN;
