@@ -62,3 +62,64 @@ test("a node limit is kept; the shortest search's estimate never exceeds the sho
     assert.ok(lowerBound(k, game.deal, game.state) <= entry.shortest, `${entry.variant} ${entry.deal}`);
   }
 });
+
+// Issue 48: asked for a line of at most N steps, the kernel answered one of N + 1 on these win=all
+// positions, and the shortest search asked again forever (the page's too, on the old kernel.wasm).
+const STUCK = [
+  ["three-wastes:passes=unlimited,win=all", 402418010, "Th+3s draw draw", 33, 315112],
+  ["three-wastes:win=all", 3251895551, "draw 5c+8d", 34, 23799],
+  ["pyramid:passes=unlimited,win=all", 2869965264, "draw 9d+4h draw draw draw draw draw 3c+Ts", 55, 120373],
+];
+const stuck = ([variant, deal, moves]) => Game.fromRecord({ version: 1, variant, deal, moves: moves.split(" ") });
+
+test("issue 48's positions: the shortest line proven, in the native kernel's states", () => {
+  for (const entry of STUCK) {
+    const game = stuck(entry);
+    const found = solve(k, game.deal, game.state, { shortest: true, nodeLimit: 1_000_000 });
+    const [steps, states] = entry.slice(3);
+    const got = [found.verdict, found.line.length, found.shortest, found.states, found.reason];
+    assert.deepEqual(got, [WINNABLE, steps, true, states, undefined]);
+  }
+});
+
+/** The real kernel, but every bounded search "wins" with `answer(decision's line codes, limit)`;
+ *  `asked` collects the limits (a driver that loops fails here, never hangs). */
+function lying(answer, asked) {
+  let decision = null;
+  return new Proxy(k, {
+    get(target, name) {
+      if (name === "search")
+        return (table, stop, limit) => {
+          if (limit === 0) return target.search(table, stop, 0);
+          asked.push(limit);
+          assert.ok(asked.length < 10, "asked again and again");
+          return PK.WIN;
+        };
+      if (name === "line")
+        return () => {
+          if (asked.length === 0) return (decision = target.line());
+          return answer(decision, asked.at(-1));
+        };
+      const value = target[name];
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+test("a line past the limit is never trusted and never looped on", () => {
+  const game = stuck(STUCK[0]);
+  const asked = [];
+  const found = solve(lying((codes) => codes, asked), game.deal, game.state, { shortest: true, nodeLimit: 1_000_000 });
+  const steps = asked[0] + 1; // the decision's line, given again for one step less
+  assert.deepEqual([found.line.length, found.shortest, asked.length], [steps, false, 1]);
+  assert.equal(found.reason, `kernel error: asked for a line of at most ${steps - 1} steps, it gave ${steps}`);
+});
+
+test("the budget is read after each line found, not only when a slice runs out", () => {
+  const game = stuck(STUCK[0]);
+  const asked = [];
+  const clock = () => (asked.length === 0 ? 0 : 100); // past the deadline once a line is found
+  const shorter = lying((codes, limit) => codes.slice(0, limit), asked);
+  const found = solve(shorter, game.deal, game.state, { shortest: true, timeLimit: 1, clock });
+  assert.deepEqual([found.line.length, found.shortest, asked.length, found.reason], [asked[0], false, 1, undefined]);
+});

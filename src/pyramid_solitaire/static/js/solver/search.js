@@ -161,18 +161,23 @@ class Search {
   /** IDA* iterations with a falling limit from the decision's line (see search.py). `atLeast`:
    *  a lower bound known from an earlier proof (proven.js); when it is below the line, the first
    *  iteration asks for a line that short: found, it is the shortest, and the failing iteration
-   *  that otherwise proves a line shortest (the costly one) is never run. */
+   *  that otherwise proves a line shortest (the costly one) is never run.
+   *  The kernel's contract: asked for a line of at most `limit` steps, it gives one or none. A
+   *  longer one (issue 48: the same line one step too long, forever) is never taken: the search
+   *  stops with the line it had, not proven, `failed` says why. Each line found is shorter than
+   *  the last and the budget is read after each, so the loop ends whatever the kernel answers. */
   shortestLine(key, line, budget, atLeast = 0) {
-    // At least one step (a won position is not searched): asked for a line of none (limit 0), the
-    // kernel would find the winning move again and again, as it sees a win before the limit.
     if (this.table === null) return [line, false]; // the memory refused its first table
     this.failed = null;
-    let bound = Math.max(this.kernel.estimate(key), atLeast, 1);
+    let bound = Math.max(this.kernel.estimate(key), atLeast, 1); // a won position is not searched
     if (bound >= line.length) return [line, true];
     if (atLeast > 0 && atLeast < line.length - 1) {
       const status = this.run(key, budget, atLeast);
       if (status === PK.BUDGET) return [line, false];
-      if (status === PK.WIN) return [this.line(), true];
+      if (status === PK.WIN) {
+        const found = this.within(atLeast);
+        return found === null ? [line, false] : [found, true];
+      }
       bound = Math.max(atLeast + 1, this.kernel.control(PK.BOUND)); // none that short: the bound rises
     }
     for (;;) {
@@ -181,8 +186,19 @@ class Search {
       const status = this.run(key, budget, limit);
       if (status === PK.BUDGET) return [line, false];
       if (status === PK.LOST) return [line, limit === line.length - 1]; // past the limit: not proven
-      line = this.line();
+      const found = this.within(limit);
+      if (found === null) return [line, false];
+      line = found;
+      if (budget.spent(this.nodes)) return [line, false];
     }
+  }
+
+  /** The kernel's winning line if it keeps to `limit`; else null, and `failed` says why. */
+  within(limit) {
+    const found = this.line();
+    if (found.length <= limit) return found;
+    this.failed = `kernel error: asked for a line of at most ${limit} steps, it gave ${found.length}`;
+    return null;
   }
 }
 
@@ -232,7 +248,8 @@ export function solve(kernel, deal, state, options = {}) {
   // The searches are over: a memory they left past the kernel's renewBytes is let go now, not kept
   // until the next search (kept's own kernel keeps its table: the next hints build on it).
   if (kept === null || kept.kernel !== kernel) kernel.release();
-  // reason: only when the memory stopped the search (the verdict unknown, or the line not proven)
+  // reason: only when the memory stopped the search (the verdict unknown, or the line not proven),
+  // or the kernel broke its contract (a line past the limit: the line it had, not proven)
   const found = { verdict, line, states, seconds: budget.seconds(), shortest: proven };
   return reason === null ? found : { ...found, reason };
 }
