@@ -1,4 +1,5 @@
-"""What the listening socket may accept: never more connections than the open-files limit holds.
+"""The listening socket (listening_socket: bound once, for one process or its workers) and what it
+may accept: never more connections than the open-files limit holds.
 
 asyncio accepts up to the backlog (uvicorn: 2,048) connections in one pass of its loop, before any
 of them reaches the connection cap (connections.py), and when a descriptor runs out it logs a

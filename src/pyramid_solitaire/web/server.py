@@ -53,7 +53,7 @@ class ServerConfig(uvicorn.Config):
         """Build the app from the settings in the serving process, and note its metrics. An app
         that cannot be built is uvicorn's start-up failure: the supervisor stops (Workers)."""
         if self.app == APP:  # in the process that serves, after any fork or spawn
-            try:
+            try:  # imported here, in the serving process only: the app's imports take seconds
                 from .application import create_app
 
                 self.app = create_app(self.settings)

@@ -49,8 +49,8 @@ class SharedSolver:
         self.overrunning = 0  # searches past their deadline, still holding their slots
         self.lock = threading.Lock()
 
-    def search(self, kind: str, seconds: float, search: Callable[[], Found]) -> Found | str:
-        """What `search` found, or BUSY (no slot came free in slot_wait) or OVERRAN (no answer in
+    def search(self, kind: str, seconds: float, find: Callable[[], Found]) -> Found | str:
+        """What `find` found, or BUSY (no slot came free in slot_wait) or OVERRAN (no answer in
         `seconds` and the grace); its time is counted under `kind` (metrics.py)."""
         if not self.slots.acquire(timeout=self.slot_wait):
             return BUSY
@@ -60,7 +60,7 @@ class SharedSolver:
         def run() -> None:
             try:
                 with self.metrics.timing(kind):
-                    found.set_result(search())
+                    found.set_result(find())
             except BaseException as err:  # the request's thread raises it (a coded refusal, a bug)
                 found.set_exception(err)
             finally:

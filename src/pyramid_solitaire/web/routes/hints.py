@@ -19,7 +19,7 @@ from ..solving import Solver
 router = APIRouter()
 
 
-def busy_wait(response: Response, said: dict[str, Any], seconds: float) -> dict[str, Any]:
+def with_retry_after(response: Response, said: dict[str, Any], seconds: float) -> dict[str, Any]:
     """The solver's answer; when it was busy, Retry-After: the search's budget (rounded up), the
     longest a search that keeps to its budget holds a slot."""
     if said.get("busy"):
@@ -32,7 +32,7 @@ def hint(body: RecordOnly, request: Request, response: Response, solver: Solver)
     """The exact hint for the position; `busy` when the solver had no free slot."""
     charge(request, budgets.HINT)
     game = Game.from_record(body.record)
-    return answer(game, hint=busy_wait(response, solver.hint_for(game), solver.settings.hint_seconds))
+    return answer(game, hint=with_retry_after(response, solver.hint_for(game), solver.settings.hint_seconds))
 
 
 @router.post("/api/review", **answers.SOLVER_GAME)
@@ -40,7 +40,8 @@ def review(body: RecordOnly, request: Request, response: Response, solver: Solve
     """Every move of the game marked against the solver, with the shortest wins."""
     charge(request, budgets.REVIEW)
     game = Game.from_record(body.record)
-    return answer(game, review=busy_wait(response, solver.review_for(game), solver.settings.review_seconds))
+    said = solver.review_for(game)
+    return answer(game, review=with_retry_after(response, said, solver.settings.review_seconds))
 
 
 @router.post("/api/way", **answers.SOLVER_GAME)
@@ -48,4 +49,4 @@ def way(body: RecordOnly, request: Request, response: Response, solver: Solver) 
     """The shortest winning line from the position (the page's Show the way)."""
     charge(request, budgets.WAY)
     game = Game.from_record(body.record)
-    return answer(game, way=busy_wait(response, solver.way_for(game), solver.settings.way_seconds))
+    return answer(game, way=with_retry_after(response, solver.way_for(game), solver.settings.way_seconds))
