@@ -285,6 +285,7 @@ def test_a_search_past_its_deadline_is_answered_without_and_holds_its_slot_until
     h = client.post("/api/hint", json={"record": played("pyramid", 1, "")}).json()["hint"]
     assert h == {**h, "verdict": "unknown", "move": "Kc", "checked": False, "overran": True}
     assert app.state.solver.overrunning == 1
+    assert "pyramid_solitaire_solver_overrunning 1.0" in client.get("/metrics").text
     assert client.get("/readyz").json() == {"status": "1 of 1 solver slots held past their deadline"}
     busy = client.post("/api/hint", json={"record": played("pyramid", 1, "")})
     assert busy.json()["hint"]["busy"] and busy.headers["retry-after"] == "1"
@@ -292,3 +293,4 @@ def test_a_search_past_its_deadline_is_answered_without_and_holds_its_slot_until
     assert app.state.solver.slots.acquire(timeout=60)
     app.state.solver.slots.release()
     assert app.state.solver.overrunning == 0 and client.get("/readyz").json() == {"status": "ready"}
+    assert "pyramid_solitaire_solver_overrunning 0.0" in client.get("/metrics").text

@@ -67,6 +67,7 @@ class SharedSolver:
                 with self.lock:
                     if overran.is_set():
                         self.overrunning -= 1
+                        self.metrics.overrunning.dec()
                 self.slots.release()
 
         threading.Thread(target=run, name=f"solver {kind}", daemon=True).start()
@@ -78,6 +79,7 @@ class SharedSolver:
                     return found.result()
                 overran.set()
                 self.overrunning += 1
+                self.metrics.overrunning.inc()
             return OVERRAN
 
     def answered(
