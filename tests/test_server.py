@@ -1,6 +1,7 @@
 """The server against hostile clients, through a real server on a real socket (raw bytes where the
 client library would tidy the request): request deadlines, the connection cap, idle keep-alive,
-oversized declared bodies, path traversal, HEAD, the fair solver, and quiet logs."""
+oversized declared bodies, path traversal, HEAD, the fair solver, quiet logs, a search that never
+ends (a serve process of its own, stopped by SIGTERM), and the uvicorn insides the server uses."""
 
 import asyncio
 import inspect
