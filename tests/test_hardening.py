@@ -196,7 +196,7 @@ def test_a_body_that_pauses_too_long_between_chunks_is_answered_408():
 def test_the_socket_shared_by_workers_names_tcp_so_replies_are_not_delayed():
     import socket
 
-    from pyramid_solitaire.web.server import listening_socket
+    from pyramid_solitaire.web.listener import listening_socket
 
     sock = listening_socket("127.0.0.1", 0)
     try:
@@ -205,3 +205,24 @@ def test_the_socket_shared_by_workers_names_tcp_so_replies_are_not_delayed():
         assert sock.proto == socket.IPPROTO_TCP and sock.get_inheritable()
     finally:
         sock.close()
+
+
+@pytest.mark.parametrize("passes", ["-1", "+2", " 2", "2 ", "0", "33", "²", "x", "", "9" * 4301])
+def test_every_bad_pass_count_gets_the_range_and_a_short_echo(passes):
+    """One refusal for every bad value, as for passes=0: the range said, the value cut short
+    (Python's own message for 4,300 digits is never shown)."""
+    record = {"version": 1, "variant": f"pyramid:passes={passes}", "deal": 1}  # /api/new caps it at 80
+    body = check_answer(client.post("/api/state", json={"record": record}))
+    assert body["params"]["reason"]["code"] == "variant_option_value", body
+    assert "(passes: 1 to 32 or unlimited)" in body["error"] and len(body["error"]) < 120, body["error"]
+
+
+@pytest.mark.parametrize("day", ["1999-12-31", "2201-01-01"])
+def test_a_daily_deal_has_the_command_lines_range_of_days(day):
+    body = check_answer(client.post("/api/new", json={"daily": day}))
+    assert body["code"] == "daily_date_range" and body["params"] == {
+        "text": day,
+        "first": "2000-01-01",
+        "last": "2200-12-31",
+    }
+    assert client.post("/api/new", json={"daily": "2200-12-31"}).json()["daily"] == "2200-12-31"

@@ -25,7 +25,8 @@ from fastapi.testclient import TestClient
 from pyramid_solitaire import __version__, cli, web
 from pyramid_solitaire.engine.game import Game
 from pyramid_solitaire.web.assets import content_hash
-from pyramid_solitaire.web.server import CannotBind, listening_socket, url_of
+from pyramid_solitaire.web.listener import CannotBind, listening_socket
+from pyramid_solitaire.web.server import url_of
 from pyramid_solitaire.web.settings import STATIC, Settings
 from test_server import WAIT, client_from, connect, raw, read_all, running, status_of, wait_for
 
@@ -69,8 +70,15 @@ def test_every_serve_option_is_read_from_the_environment_and_the_command_line_wi
     }
     given = served_settings(monkeypatch, ["--port", "9000", "--trusted-proxy", "10.9.9.9"])
     assert (given.port, given.trusted_proxies, given.workers) == (9000, ("10.9.9.9",), 3)
-    proxies = ("10.0.0.0/8", "::1", "fd00::/8", "*")  # what uvicorn reads: addresses, networks, any
+    proxies = ("10.0.0.0/8", "::1", "fd00::/8")  # what uvicorn reads: addresses, networks
     assert Settings(trusted_proxies=proxies).trusted_proxies == proxies
+
+
+def test_trusting_any_proxy_is_refused_for_it_lets_every_client_pick_its_budget(monkeypatch, capsys):
+    monkeypatch.setattr(web, "serve", lambda settings: pytest.fail("served with '*'"))
+    assert cli.main(["serve", "--trusted-proxy", "10.0.0.1", "--trusted-proxy", "*"]) == 2
+    said = capsys.readouterr().err
+    assert said.count("\n") == 1 and "--trusted-proxy / PYRAMID_SOLITAIRE_TRUSTED_PROXIES: '*' would" in said
 
 
 def test_two_apps_in_one_process_share_no_buckets_and_no_solver_slots():

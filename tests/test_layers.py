@@ -1,10 +1,12 @@
 """The layers of the package as a test: an import that points up the layers fails here.
 
 engine (the rules) -> solver -> goals -> research | web -> cli: each layer imports only from itself and the
-layers it stands on, and engine from the standard library alone (it is the specification).
+layers it stands on, and engine from the standard library alone (it is the specification). Within
+web/, no module imports one that imports it back, however far round, not even inside a function.
 """
 
 import ast
+import graphlib
 import sys
 from collections import Counter
 from pathlib import Path
@@ -74,6 +76,50 @@ def test_the_walk_sees_relative_imports(tmp_path, monkeypatch):
         "engine/deal.py:1 imports pyramid_solitaire.solver",
         "engine/deal.py:3 imports numpy (not the standard library)",
     ]
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_circle(layer: str) -> list[str]:
+    """A circle of imports among the layer's modules (every import counts, one inside a function
+    too: it only puts the circle off until that function runs), or [] when there is none."""
+    paths = sorted((PACKAGE / layer).rglob("*.py"))
+    names = {module_name(path) for path in paths}
+    graph = {}
+    for path in paths:
+        targets = set()
+        for _, module in imports(path):
+            while module and module not in names:  # from .x import name: the module x
+                module = module.rpartition(".")[0]
+            targets |= {module} if module else set()
+        graph[module_name(path)] = targets - {module_name(path)}
+    try:
+        graphlib.TopologicalSorter(graph).prepare()
+    except graphlib.CycleError as err:
+        return [name.removeprefix(f"pyramid_solitaire.{layer}.") for name in err.args[1]]
+    return []
+
+
+def test_the_web_layer_has_no_import_circle():
+    assert import_circle("web") == []
+
+
+def test_a_circle_put_off_by_an_import_in_a_function_is_found(tmp_path, monkeypatch):
+    fake = tmp_path / "pyramid_solitaire"
+    (fake / "web" / "routes").mkdir(parents=True)
+    (fake / "web" / "__init__.py").write_text("")
+    (fake / "web" / "server.py").write_text("from .listener import accept\nfrom . import settings\n")
+    (fake / "web" / "settings.py").write_text("import json\n")
+    (fake / "web" / "listener.py").write_text("def bind():\n    from .routes.page import socket\n")
+    (fake / "web" / "routes" / "page.py").write_text("from ..server import serve\n")
+    monkeypatch.setattr(sys.modules[__name__], "PACKAGE", fake)
+    circle = import_circle("web")
+    assert sorted(set(circle)) == ["listener", "routes.page", "server"], circle
+    (fake / "web" / "routes" / "page.py").write_text("from .. import settings\n")
+    assert import_circle("web") == []
 
 
 def test_every_module_belongs_to_a_layer():

@@ -1,31 +1,37 @@
 """The server against hostile clients, through a real server on a real socket (raw bytes where the
 client library would tidy the request): request deadlines, the connection cap, idle keep-alive,
-oversized declared bodies, path traversal, HEAD, the fair solver, and quiet logs."""
+oversized declared bodies, path traversal, HEAD, the fair solver, quiet logs, a search that never
+ends (a serve process of its own, stopped by SIGTERM), and the uvicorn insides the server uses."""
 
+import asyncio
+import inspect
 import json
 import logging
+import os
 import re
 import select
+import signal
 import socket
 import subprocess
 import sys
 import threading
 import time
 from contextlib import contextmanager, suppress
+from pathlib import Path
 
 import httpx
 import pytest
 import uvicorn
 from app_server import patient_settings
+from stuck_server import STUCK_DEAL
+from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.server import ServerState
+from uvicorn.supervisors import Multiprocess, multiprocess
 
 from pyramid_solitaire.engine.game import Game
 from pyramid_solitaire.web.fairness import RateLimited, TokenBuckets
-from pyramid_solitaire.web.server import (
-    connection_cap,
-    listening_socket,
-    raise_open_files_limit,
-    server_config,
-)
+from pyramid_solitaire.web.listener import listening_socket
+from pyramid_solitaire.web.server import connection_cap, raise_open_files_limit, server_config
 
 WAIT = 20.0  # the longest any test waits for a condition before it fails
 
@@ -229,6 +235,12 @@ def test_static_files_never_leave_the_static_folder(path):
     with running() as (_, port):
         answer = raw(port, b"GET " + path + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
     assert status_of(answer) == 404 and b"def serve" not in answer
+
+
+def test_static_without_its_slash_is_not_redirected_to_what_the_host_header_says():
+    with running() as (_, port):
+        answer = raw(port, b"GET /static HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n")
+    assert status_of(answer) == 404 and b"evil.example" not in answer, answer
 
 
 def test_the_page_and_its_files_are_revalidated_and_cost_a_304_when_unchanged():
@@ -620,3 +632,140 @@ def test_the_pipeline_gives_per_second_turns_in_order_of_arrival():
     timers.pop()[1]()
     assert turns == [third, fourth]  # the closed one skipped
     assert pipeline.enter(first) and not pipeline.enter(second)
+
+
+# --- a search that never ends (issue 48) ------------------------------------------------------
+
+
+@contextmanager
+def serving_a_stuck_search(slots: int):
+    """A serve process (tests/support/stuck_server.py) whose searches of STUCK_DEAL never end, with
+    `slots` solver slots; yields the process and its port once it answers."""
+    port = free_port()
+    script = Path(__file__).parent / "support" / "stuck_server.py"
+    env = {
+        **os.environ,
+        "PYRAMID_SOLITAIRE_SOLVER_SLOTS": str(slots),
+        "PYRAMID_SOLITAIRE_SOLVER_SLOT_WAIT": "0.1",
+    }
+    command = [sys.executable, str(script), "--port", str(port)]
+    server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        wait_for(lambda: can_connect(port) or server.poll() is not None, "the server did not start", 120)
+        assert server.poll() is None, server.stderr.read()
+        yield server, port
+    finally:
+        if server.poll() is None:
+            server.kill()
+        server.wait(30)
+
+
+def is_ready(client: httpx.Client) -> bool:
+    try:
+        return client.get("/readyz").status_code == 200
+    except httpx.TransportError:  # still starting
+        return False
+
+
+def stuck_hint(client: httpx.Client) -> dict:
+    record = Game("pyramid", number=STUCK_DEAL).to_record()
+    return client.post("/api/hint", json={"record": record}).json()["hint"]
+
+
+@pytest.mark.slow  # 13-16 s at load 11 (pytest --durations, 4 Dec 2026): a serve process of its own
+def test_a_search_that_never_ends_holds_neither_the_request_nor_readiness_nor_shutdown():
+    with serving_a_stuck_search(slots=2) as (server, port):
+        with client_from("127.0.0.2", port) as stuck, client_from("127.0.0.3", port) as player:
+            wait_for(lambda: is_ready(player), "the solver never loaded", 120)
+            # Answered past the hint's budget, without the search: a legal move, marked as such.
+            h = stuck_hint(stuck)
+            assert h["verdict"] == "unknown" and not h["checked"] and h["overran"] and h["move"], h
+            ready = player.get("/readyz")
+            assert ready.status_code == 503 and ready.json() == {
+                "status": "1 of 2 solver slots held past their deadline"
+            }
+            assert player.get("/healthz").json() == {"status": "alive"}  # alive all the same
+            checked = player.post("/api/hint", json=hint_body())
+            assert checked.json()["hint"]["checked"] and "retry-after" not in checked.headers
+            assert stuck_hint(stuck)["overran"]  # now every slot is held
+            busy = player.post("/api/hint", json=hint_body())
+            assert busy.json()["hint"]["busy"] and busy.headers["retry-after"] == "1"
+        server.send_signal(signal.SIGTERM)  # two searches still running
+        # Stopped the graceful way (uvicorn raises the signal again once it has shut down).
+        assert server.wait(timeout=30) in (-signal.SIGTERM, 128 + signal.SIGTERM)
+        said = server.stderr.read()
+        assert "Application shutdown complete" in said and "Traceback" not in said, said[-3000:]
+
+
+# --- what the server takes from uvicorn's and asyncio's insides (issue 52) ---------------------
+
+
+class QuietTransport(asyncio.Transport):
+    """A transport that takes what is written: enough for uvicorn's protocol to read a request."""
+
+    def get_extra_info(self, name, default=None):
+        return {"sockname": ("127.0.0.1", 8000), "peername": ("127.0.0.1", 5000)}.get(name, default)
+
+    def write(self, data):
+        pass
+
+    def is_closing(self):
+        return False
+
+    def close(self):
+        pass
+
+    def pause_reading(self):
+        pass
+
+    def resume_reading(self):
+        pass
+
+
+def lacking(owner, names: str) -> list[str]:
+    return [name for name in names.split() if not hasattr(owner, name)]
+
+
+async def uvicorns_protocol_reading_a_request() -> dict[str, list[str]]:
+    """What uvicorn's H11Protocol lacks of what web/connections.py uses, with a request in."""
+
+    async def app(scope, receive, send):
+        pass  # never run: the request's task is cancelled below
+
+    config = uvicorn.Config(app, log_config=None)
+    config.load()
+    protocol = H11Protocol(config, ServerState(), {}, asyncio.get_running_loop())
+    gone = {
+        "H11Protocol": lacking(
+            H11Protocol,
+            "connection_made data_received on_response_complete handle_events connection_lost "
+            "pause_writing resume_writing _unset_keepalive_if_required",
+        )
+    }
+    protocol.connection_made(QuietTransport())
+    protocol.data_received(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+    gone["H11Protocol()"] = lacking(
+        protocol, "conn flow cycle connections server_state transport loop config client"
+    )
+    gone["H11Protocol().conn"] = lacking(protocol.conn, "their_state trailing_data")
+    gone["H11Protocol().flow"] = lacking(protocol.flow, "pause_reading resume_reading")
+    gone["H11Protocol().cycle"] = lacking(
+        protocol.cycle, "response_started response_complete scope disconnected message_event"
+    )
+    for task in asyncio.all_tasks() - {asyncio.current_task()}:
+        task.cancel()
+    return gone
+
+
+def test_the_uvicorn_and_asyncio_insides_the_server_relies_on_are_still_there():
+    """web/connections.py subclasses uvicorn's H11Protocol (no public way to guard a connection),
+    web/server.py its Multiprocess, web/listener.py sets asyncio's ACCEPT_RETRY_DELAY: pyproject.toml
+    pins uvicorn to the versions tested, and a new one that lacks any of these fails here, by name."""
+    gone = asyncio.run(uvicorns_protocol_reading_a_request())
+    gone["Multiprocess"] = lacking(Multiprocess, "keep_subprocess_alive")
+    gone["Multiprocess.Process"] = lacking(multiprocess.Process, "pid exitcode")
+    accepting = inspect.getsource(asyncio.selector_events.BaseSelectorEventLoop._accept_connection)
+    gone["asyncio"] = [] if "constants.ACCEPT_RETRY_DELAY" in accepting else ["constants.ACCEPT_RETRY_DELAY"]
+    assert {owner: names for owner, names in gone.items() if names} == {}, (
+        f"uvicorn {uvicorn.__version__} or this Python lacks what the server relies on"
+    )

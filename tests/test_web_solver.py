@@ -259,7 +259,8 @@ def test_the_solver_runs_on_all_cores_but_one_at_once_and_later_hints_say_busy(m
         return {"searched": True}
 
     monkeypatch.setattr(solving, "advice", held_search)
-    solver = web.create_app().state.solver  # the default settings' slots
+    # The default settings' slots; the held searches are within their budget all along.
+    solver = web.create_app(patient_settings(solver_slot_wait=0.1)).state.solver
     game = Game("pyramid", number=1)
     with ThreadPoolExecutor(slots + 1) as pool:
         held = [pool.submit(solver.hint_for, game) for _ in range(slots)]
@@ -271,3 +272,25 @@ def test_the_solver_runs_on_all_cores_but_one_at_once_and_later_hints_say_busy(m
             release.set()
         assert [h.result(timeout=60) for h in held] == [{"searched": True}] * slots
     assert solver.hint_for(game) == {"searched": True}  # the slots are free again
+
+
+def test_a_search_past_its_deadline_is_answered_without_and_holds_its_slot_until_it_ends(monkeypatch):
+    """The request is answered at the budget and the grace (OVERRUN_GRACE_SECONDS), the
+    search's slot counted as overrunning (readyz) until the search ends, then free again."""
+    release = threading.Event()
+    monkeypatch.setattr(solving, "advice", lambda game, seconds: release.wait(60) and {"searched": True})
+    app = web.create_app(patient_settings(solver_slots=1, hint_seconds=0.01, solver_slot_wait=0))
+    app.state.solver.loaded.set()
+    client = TestClient(app)
+    h = client.post("/api/hint", json={"record": played("pyramid", 1, "")}).json()["hint"]
+    assert h == {**h, "verdict": "unknown", "move": "Kc", "checked": False, "overran": True}
+    assert app.state.solver.overrunning == 1
+    assert "pyramid_solitaire_solver_overrunning 1.0" in client.get("/metrics").text
+    assert client.get("/readyz").json() == {"status": "1 of 1 solver slots held past their deadline"}
+    busy = client.post("/api/hint", json={"record": played("pyramid", 1, "")})
+    assert busy.json()["hint"]["busy"] and busy.headers["retry-after"] == "1"
+    release.set()  # the search ends: its slot is free, the server ready
+    assert app.state.solver.slots.acquire(timeout=60)
+    app.state.solver.slots.release()
+    assert app.state.solver.overrunning == 0 and client.get("/readyz").json() == {"status": "ready"}
+    assert "pyramid_solitaire_solver_overrunning 0.0" in client.get("/metrics").text

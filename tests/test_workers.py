@@ -4,6 +4,7 @@ server can break, and a supervisor that exits non-zero when a worker cannot star
 
 import json
 import logging
+import math
 import os
 import signal
 import subprocess
@@ -88,6 +89,49 @@ def test_a_table_that_fails_while_serving_is_said_once_and_the_worker_goes_on(ca
         with pytest.raises(RateLimited):
             buckets.spend("192.0.2.9")
     assert len(caplog.records) == 1, [r.getMessage() for r in caplog.records]
+
+
+def craft_row(table: BucketTable, address: str, tokens: float, then: float) -> None:
+    """Write the address's row as someone with the service's rights could (/proc/PID/fd)."""
+    key = fairness.address_key(address)
+    offset = fairness.HEADER.size + key % fairness.SLOTS * fairness.RECORD.size
+    os.pwrite(table.fd, fairness.RECORD.pack(key, tokens, then), offset)
+
+
+@pytest.mark.parametrize(
+    "tokens,then",
+    [
+        (-math.inf, 0.0),
+        (math.nan, 0.0),
+        (1e300, 0.0),
+        (-1e300, 0.0),
+        (1.0, math.inf),
+        (1.0, -1e300),
+        (1.0, math.nan),
+    ],
+)
+def test_a_crafted_row_is_never_read_the_worker_keeps_its_own_buckets(tokens, then, caplog):
+    """Rows this code did not write (infinities, nan, 1e300) are not numbers in range: the worker
+    falls back to its own buckets, as for a broken header, and its refusals wait a minute at most."""
+    now = [10.0]
+    table = BucketTable.make()
+    craft_row(table, "192.0.2.1", tokens, then)
+    buckets = SharedTokenBuckets(table, 2, 0.001, clock=lambda: now[0])
+    with caplog.at_level(logging.ERROR, "pyramid_solitaire.web"):
+        buckets.spend("192.0.2.1", cost=2)  # its own full bucket of two
+        with pytest.raises(RateLimited) as refused:
+            buckets.spend("192.0.2.1")
+    assert buckets.own is not None and refused.value.retry_after == fairness.MAX_RETRY_AFTER
+    said = [r.getMessage() for r in caplog.records]
+    assert len(said) == 1 and "a row reads" in said[0], said
+
+
+def test_retry_after_is_capped_at_a_minute():
+    buckets = TokenBuckets(1, 1e-9)  # a token back every 31 years
+    buckets.spend("192.0.2.1")
+    with pytest.raises(RateLimited) as refused:
+        buckets.spend("192.0.2.1")
+    assert refused.value.retry_after == 60
 
 
 # --- the real command -----------------------------------------------------------------------

@@ -96,8 +96,9 @@ def cmd_serve(args: argparse.Namespace, out: IO[str]) -> int:
     from pydantic import ValidationError
 
     from ..web import serve  # the web stack loads only for this command
+    from ..web.listener import CannotBind
     from ..web.logs import error_line
-    from ..web.server import CannotBind, WorkerCannotStart
+    from ..web.server import WorkerCannotStart
     from ..web.settings import Settings, problem
 
     given = {k: v for k, v in vars(args).items() if k not in ("command", "func")}

@@ -266,7 +266,9 @@ OPTION_VALUES = {
     "overlap": "yes or no",
     "win": "pyramid or all",
 }
-_OPTION = re.compile(r"([a-z]+)=([a-z0-9]+)", re.ASCII)
+# name=value; any value is the option's to refuse, naming its range (passes=-1, passes=+2).
+_OPTION = re.compile(r"([a-z]+)=(.*)", re.ASCII | re.DOTALL)
+_PASS_COUNT = re.compile(r"[0-9]{1,3}", re.ASCII)  # short: int() of 4,300 digits is refused by Python
 
 
 def option_text(variant: Variant, name: str) -> str:
@@ -356,7 +358,7 @@ def _option_value(variant: Variant, name: str, value: str) -> Any:
             )
         if value == UNLIMITED:
             return None
-        if not value.isdigit() or not 1 <= int(value) <= MAX_PASSES:
+        if not _PASS_COUNT.fullmatch(value) or not 1 <= int(value) <= MAX_PASSES:
             raise refuse()
         return int(value)
     if name == "overlap":

@@ -69,6 +69,7 @@ class Hint(BaseModel):
     undo: int | None
     seconds: float
     busy: bool | None = None
+    overran: bool | None = None  # the search ran past its budget: answered without it (unchecked)
 
 
 class GameAnswer(BaseModel):

@@ -23,7 +23,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     """The app, everything in it built from `settings` (the environment's when none are given):
     two apps share no limits, buckets or solver slots."""
     settings = settings or Settings()
-    app = FastAPI(title="Pyramid solitaire", docs_url=None, redoc_url=None, lifespan=warm_solver)
+    # No slash redirects: Starlette's would send /static to http://<whatever the Host header
+    # says>/static/ (a 404 instead, as for any path the app does not serve).
+    app = FastAPI(
+        title="Pyramid solitaire", docs_url=None, redoc_url=None, lifespan=warm_solver, redirect_slashes=False
+    )
     app.state.settings = settings
     app.state.metrics = metrics = Metrics()
     app.state.solver = SharedSolver(settings, metrics)

@@ -1,29 +1,14 @@
 """Which deal a new game plays: random, typed in by number, or the day's deal.
-Deal numbers and random deals follow the one rule of decks.py, as on the command line."""
-
-import re
-from datetime import date
+Deal numbers and random deals follow the one rule of decks.py, and days the one range of
+goals/daily.py (2000-01-01 to 2200-12-31), as on the command line."""
 
 from ..engine.decks import parse_deal_number, random_deal
-from ..engine.errors import Refusal, cut
+from ..engine.errors import cut
+from ..goals.daily import parse_day
 from ..goals.grades import UnknownGrade, parse_grade
 from ..goals.index import pick
 
-__all__ = ["RequestError", "graded_deal", "parse_day", "parse_deal_number", "parse_grade", "random_deal"]
-
-
-class RequestError(Refusal):
-    """A request the web layer itself refuses: a bad date, options that exclude each other."""
-
-
-def parse_day(text: str) -> date:
-    """The page's local date, YYYY-MM-DD."""
-    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
-        try:
-            return date.fromisoformat(text)
-        except ValueError:
-            pass
-    raise RequestError("daily_date", text=cut(text))
+__all__ = ["graded_deal", "parse_day", "parse_deal_number", "parse_grade", "random_deal"]
 
 
 def graded_deal(variant_id: str, grade: str) -> int:

@@ -54,12 +54,21 @@ class Handed(Protocol):
 MAX_ADDRESSES = 10_000  # buckets kept; full ones are forgotten first (a full bucket is a new one)
 
 
+MAX_RETRY_AFTER = 60  # seconds: a client is never told to wait longer (a slow refill, a bad row)
+
+
 class RateLimited(Exception):
     """Raised when a client's bucket has too few tokens; carries the seconds to wait."""
 
     def __init__(self, retry_after: int):
         super().__init__(f"rate limited for {retry_after} s")
         self.retry_after = retry_after
+
+    @classmethod
+    def missing(cls, tokens: float, per_second: float) -> "RateLimited":
+        """Refused for want of `tokens` more: the wait until they are back, in whole seconds, at
+        least 1 and at most MAX_RETRY_AFTER."""
+        return cls(max(1, min(math.ceil(tokens / per_second), MAX_RETRY_AFTER)))
 
 
 class TokenBuckets:
@@ -77,7 +86,7 @@ class TokenBuckets:
             tokens = self.tokens(address, now)
             if tokens < cost:
                 self.buckets[address] = (tokens, now)
-                raise RateLimited(math.ceil((cost - tokens) / self.per_second))
+                raise RateLimited.missing(cost - tokens, self.per_second)
             self.buckets[address] = (tokens - cost, now)
             if len(self.buckets) > MAX_ADDRESSES:
                 self.forget_full(now)
@@ -148,6 +157,11 @@ class TableUnusable(Exception):
     """The shared table is not the one the supervisor made (wrong size or header, no descriptor)."""
 
 
+def address_key(address: str) -> int:
+    """An address's key in the shared table: its 64-bit hash, never 0 (a free slot)."""
+    return int.from_bytes(hashlib.blake2b(address.encode(), digest_size=8).digest(), "little") or 1
+
+
 class SharedTokenBuckets(TokenBuckets):
     """The same buckets in the table shared by the workers of one host. A POSIX record lock on
     the table (lockf: one owner per process, even though the workers share one open file) makes
@@ -185,14 +199,14 @@ class SharedTokenBuckets(TokenBuckets):
         if self.own is None:
             try:
                 return self.spend_shared(address, cost)
-            except (OSError, ValueError, struct.error) as err:
+            except (OSError, ValueError, struct.error, TableUnusable) as err:
                 self.fall_back(err)
         assert self.own is not None
         self.own.spend(address, cost)
 
     def spend_shared(self, address: str, cost: float) -> None:
         """The spend in the shared table, locked across processes."""
-        key = int.from_bytes(hashlib.blake2b(address.encode(), digest_size=8).digest(), "little") or 1
+        key = address_key(address)
         with self.lock:
             fcntl.lockf(self.fd, fcntl.LOCK_EX)
             try:
@@ -201,7 +215,7 @@ class SharedTokenBuckets(TokenBuckets):
                 spent = tokens - cost if tokens >= cost else tokens
                 RECORD.pack_into(self.table, offset, key, spent, now)
                 if tokens < cost:
-                    raise RateLimited(math.ceil((cost - tokens) / self.per_second))
+                    raise RateLimited.missing(cost - tokens, self.per_second)
             finally:
                 fcntl.lockf(self.fd, fcntl.LOCK_UN)
 
@@ -211,7 +225,7 @@ class SharedTokenBuckets(TokenBuckets):
         free = None
         for probe in range(PROBES):
             offset = HEADER.size + (home + probe) % SLOTS * RECORD.size
-            held_by, tokens, then = RECORD.unpack_from(self.table, offset)
+            held_by, tokens, then = self.row(offset, now)
             refilled = min(self.burst, tokens + (now - then) * self.per_second)
             if held_by == key:
                 return offset, refilled
@@ -220,8 +234,16 @@ class SharedTokenBuckets(TokenBuckets):
         if free is not None:
             return free, self.burst
         offset = HEADER.size + home * RECORD.size  # shared with an address that hashes near it
-        _, tokens, then = RECORD.unpack_from(self.table, offset)
+        _, tokens, then = self.row(offset, now)
         return offset, min(self.burst, tokens + (now - then) * self.per_second)
+
+    def row(self, offset: int, now: float) -> tuple[int, float, float]:
+        """The row at `offset`: its tokens between none and a full bucket, counted at a time not
+        after now; any other row (inf, nan, 1e300: not one this code wrote) is TableUnusable."""
+        held_by, tokens, then = RECORD.unpack_from(self.table, offset)
+        if not (0.0 <= tokens <= self.burst and 0.0 <= then <= now):  # nan fails every comparison
+            raise TableUnusable(f"a row reads {tokens!r} tokens counted at {then!r}")
+        return held_by, tokens, then
 
     def reset(self) -> None:
         """Clear the shared table: every address starts with a full bucket."""

@@ -1,4 +1,5 @@
-"""What the listening socket may accept: never more connections than the open-files limit holds.
+"""The listening socket (listening_socket: bound once, for one process or its workers) and what it
+may accept: never more connections than the open-files limit holds.
 
 asyncio accepts up to the backlog (uvicorn: 2,048) connections in one pass of its loop, before any
 of them reaches the connection cap (connections.py), and when a descriptor runs out it logs a
@@ -28,8 +29,34 @@ from contextlib import suppress
 from typing import Any
 
 ACCEPT_BATCH = 32  # accepts in one pass of the loop: the cap sees them before more come in
+# Connections that send nothing wait in the kernel, not in the server's places, this long (then
+# they are accepted as any other): a flood of idle ones reconnecting is not queued ahead of the
+# new players, whose connections are accepted as soon as their first request arrives.
+DEFER_ACCEPT_SECONDS = 5
 log = logging.getLogger("pyramid_solitaire.web")
 TALLY_SECONDS = 10.0  # under a flood, one log line per this many seconds, not one per connection
+
+
+class CannotBind(Exception):
+    """The address cannot be listened on (taken, not this machine's, not allowed)."""
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A TCP socket bound for the workers to share, protocol named so accepted connections
+    get TCP_NODELAY from asyncio."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if hasattr(socket, "TCP_DEFER_ACCEPT"):  # Linux: a connection is accepted once its request comes
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_DEFER_ACCEPT, DEFER_ACCEPT_SECONDS)
+    try:
+        sock.bind((host, port))
+    except (OSError, OverflowError) as err:  # taken, not this machine's address, a name not found
+        sock.close()
+        reason = getattr(err, "strerror", None) or str(err)
+        raise CannotBind(f"cannot listen on {host} port {port}: {reason}") from None
+    sock.set_inheritable(True)
+    return sock
 
 
 class Tally:
@@ -117,7 +144,7 @@ class BoundedListener(socket.socket):
         try:
             if budget.open >= budget.limit:
                 raise OSError(errno.EMFILE, "every descriptor the open-files limit allows is in use")
-            fd, address = self._accept()  # type: ignore[attr-defined]
+            accepted, address = super().accept()
         except OSError as err:
             if err.errno in (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM):
                 # asyncio's answer: it stops listening for a second. Without this it would try
@@ -125,7 +152,8 @@ class BoundedListener(socket.socket):
                 self.batch = ACCEPT_BATCH
             raise
         self.batch += 1
-        connection = CountedConnection(self.family, self.type, self.proto, fileno=fd)
+        # The same descriptor in a socket that counts itself (socket.accept's own is a plain one).
+        connection = CountedConnection(self.family, self.type, self.proto, fileno=accepted.detach())
         connection.count()
         return connection, address
 
@@ -160,8 +188,6 @@ class ListeningLoop(asyncio.SelectorEventLoop):
     ) -> asyncio.Server:
         """asyncio's create_server, on a listening socket bounded by the budget."""
         if sock is None:  # uvicorn with one worker hands host and port: bind as the workers' socket is
-            from .server import listening_socket
-
             with listening_socket(host or "", port or 0) as bound:  # None: as asyncio reads it
                 listener = BoundedListener.wrap(bound)
         else:

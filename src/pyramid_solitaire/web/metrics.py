@@ -68,6 +68,12 @@ class Metrics:
         self.open = Gauge(
             "pyramid_solitaire_open_connections", "Open connections", multiprocess_mode="livesum", registry=on
         )
+        self.overrunning = Gauge(  # solving.py: a search past its deadline keeps its slot until it ends
+            "pyramid_solitaire_solver_overrunning",
+            "Searches past their deadline",
+            multiprocess_mode="livesum",
+            registry=on,
+        )
         build_labels = ["version", "python", "solver_version"]
         build = Gauge(
             "pyramid_solitaire_build_info",

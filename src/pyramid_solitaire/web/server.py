@@ -1,7 +1,8 @@
 """Server start-up: uvicorn with guarded connections, in this process or in workers sharing one socket.
 
-The socket is bound here, before any worker starts, so an address that cannot be used is one
-clear error (CannotBind: the command prints one line and exits 3), with any number of workers."""
+The socket is bound here (listener.listening_socket), before any worker starts, so an address
+that cannot be used is one clear error (CannotBind: the command prints one line and exits 3),
+with any number of workers."""
 
 import logging
 import resource
@@ -15,7 +16,7 @@ from uvicorn.config import STARTUP_FAILURE
 from uvicorn.supervisors import Multiprocess
 
 from . import fairness, metrics
-from .listener import ACCEPT_BATCH, FILES_RESERVE
+from .listener import ACCEPT_BATCH, FILES_RESERVE, listening_socket
 from .logs import logging_config, say_started
 from .settings import Settings
 
@@ -24,10 +25,9 @@ App = str | Callable[..., Any]  # what uvicorn serves: an import string, or the 
 # uvicorn kills a worker that does not answer its supervisor within this long (5 s by default);
 # on a loaded machine a worker's start-up alone took longer, and workers were restarted for ever.
 WORKER_HEALTHCHECK_SECONDS = 60
-# Connections that send nothing wait in the kernel, not in the server's places, this long (then
-# they are accepted as any other): a flood of idle ones reconnecting is not queued ahead of the
-# new players, whose connections are accepted as soon as their first request arrives.
-DEFER_ACCEPT_SECONDS = 5
+# On SIGTERM the answers in flight are finished for at most this long, then the connections are
+# closed: a search never holds a request past its budget (solving.py), a slow reader no longer.
+GRACEFUL_SECONDS = 10
 
 
 class ServerConfig(uvicorn.Config):
@@ -53,7 +53,7 @@ class ServerConfig(uvicorn.Config):
         """Build the app from the settings in the serving process, and note its metrics. An app
         that cannot be built is uvicorn's start-up failure: the supervisor stops (Workers)."""
         if self.app == APP:  # in the process that serves, after any fork or spawn
-            try:
+            try:  # imported here, in the serving process only: the app's imports take seconds
                 from .application import create_app
 
                 self.app = create_app(self.settings)
@@ -68,10 +68,6 @@ class ServerConfig(uvicorn.Config):
         state = getattr(self.app, "state", None)
         self.metrics = getattr(state, "metrics", None)  # the protocol counts connections there
         super().load()
-
-
-class CannotBind(Exception):
-    """The address cannot be listened on (taken, not this machine's, not allowed)."""
 
 
 class WorkerCannotStart(Exception):
@@ -134,6 +130,7 @@ def server_config(
         "loop": "pyramid_solitaire.web.listener:ListeningLoop",  # accepts within the open-files limit
         "timeout_keep_alive": settings.keep_alive_seconds,
         "timeout_worker_healthcheck": WORKER_HEALTHCHECK_SECONDS,
+        "timeout_graceful_shutdown": GRACEFUL_SECONDS,
         "workers": settings.workers,  # how many processes uvicorn's Multiprocess starts
         # The client address comes from the socket; X-Forwarded-For only from the listed proxies.
         "proxy_headers": bool(settings.trusted_proxies),
@@ -163,21 +160,3 @@ def connection_cap(wanted: int, open_files: int) -> int:
     sockets accepted past the cap while they are refused or take an idle one's place (listener.py
     stops accepting at the limit less FILES_RESERVE)."""
     return max(min(wanted, open_files - FILES_RESERVE - 2 * ACCEPT_BATCH), 1)
-
-
-def listening_socket(host: str, port: int) -> socket.socket:
-    """A TCP socket bound for the workers to share, protocol named so accepted connections
-    get TCP_NODELAY from asyncio."""
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    if hasattr(socket, "TCP_DEFER_ACCEPT"):  # Linux: a connection is accepted once its request comes
-        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_DEFER_ACCEPT, DEFER_ACCEPT_SECONDS)
-    try:
-        sock.bind((host, port))
-    except (OSError, OverflowError) as err:  # taken, not this machine's address, a name not found
-        sock.close()
-        reason = getattr(err, "strerror", None) or str(err)
-        raise CannotBind(f"cannot listen on {host} port {port}: {reason}") from None
-    sock.set_inheritable(True)
-    return sock

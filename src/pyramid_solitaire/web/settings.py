@@ -79,14 +79,16 @@ class Settings(BaseSettings):
     @field_validator("trusted_proxies")
     @classmethod
     def addresses(cls, value: tuple[str, ...]) -> tuple[str, ...]:
-        """Each proxy an IP address or network ("*": any), as uvicorn reads them: a typo would
-        otherwise trust nobody, and every player behind the proxy would share its address's budget."""
+        """Each proxy an IP address or network, as uvicorn reads them: a typo would otherwise
+        trust nobody, and every player behind the proxy would share its address's budget. uvicorn's
+        "*" is refused: it trusts every client's X-Forwarded-For, so each picks its own budget."""
         for proxy in value:
-            if proxy != "*":
-                try:
-                    ipaddress.ip_network(proxy, strict=False)
-                except ValueError:
-                    raise ValueError(f"{proxy!r} is not an IP address or network") from None
+            if proxy == "*":
+                raise ValueError("'*' would let every client name its own address: name the proxies")
+            try:
+                ipaddress.ip_network(proxy, strict=False)
+            except ValueError:
+                raise ValueError(f"{proxy!r} is not an IP address or network") from None
         return value
 
 

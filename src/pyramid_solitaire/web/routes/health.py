@@ -18,10 +18,20 @@ def healthz() -> dict[str, str]:
 
 @router.api_route("/readyz", methods=["GET", "HEAD"], response_model=None)
 def readyz(solver: Solver) -> dict[str, str] | JSONResponse:
-    """Ready: the compiled solver is loaded, so a hint is answered at full speed."""
-    if solver.loaded.is_set():
-        return {"status": "ready"}
-    return JSONResponse({"status": "loading the solver"}, status_code=503, headers={"Retry-After": "1"})
+    """Ready: the compiled solver is loaded, so a hint is answered at full speed, and no search
+    holds a slot past its deadline (a kernel that loops: the worker should be looked at)."""
+    if not solver.loaded.is_set():
+        return not_ready("loading the solver")
+    if solver.overrunning:
+        return not_ready(
+            f"{solver.overrunning} of {solver.settings.solver_slots} solver slots held past their deadline"
+        )
+    return {"status": "ready"}
+
+
+def not_ready(status: str) -> JSONResponse:
+    """503 with the reason; Retry-After: 1 (a readiness probe asks again anyway)."""
+    return JSONResponse({"status": status}, status_code=503, headers={"Retry-After": "1"})
 
 
 @router.get("/metrics")
