@@ -11,7 +11,7 @@ export const UNLIMITED = "unlimited";
 export const OPTIONS = ["passes", "overlap", "win"]; // the canonical order in a variant's text
 const WINS = ["pyramid", "all"];
 const OPTION_VALUES = { passes: `1 to ${MAX_PASSES} or ${UNLIMITED}`, overlap: "yes or no", win: "pyramid or all" };
-const OPTION = /^([a-z]+)=([a-z0-9]+)$/;
+const OPTION = /^([a-z]+)=(.*)$/s; // any value is the option's to refuse, naming its range (variants.py _OPTION)
 
 /** A variant's rules: `passes` null is unlimited (so is `recycles`); `text` is what names it. */
 function variant(id, nameEn, passes, wastes, piles, openStock, overlap = false, win = "pyramid") {
@@ -95,7 +95,7 @@ function optionValue(base, name, value) {
   if (name === "passes") {
     if (!base.has_stock) refuse("UnknownVariant", "variant_option_no_stock", { option: name, variant: base.id, name: base.name_en });
     if (value === UNLIMITED) return null;
-    if (!/^[0-9]+$/.test(value) || !(Number(value) >= 1 && Number(value) <= MAX_PASSES)) bad();
+    if (!/^[0-9]{1,3}$/.test(value) || !(Number(value) >= 1 && Number(value) <= MAX_PASSES)) bad();
     return Number(value);
   }
   if (name === "overlap") {
