@@ -5,11 +5,17 @@ The three positions are issue 48's: before the fix the kernel, asked for a line 
 steps, answered with a line of N + 1 (estimated 0 steps from a position with only outside cards
 left, it took the win one step past the limit), and the shortest search asked again forever."""
 
+import random
+
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from pyramid_solitaire.engine.cards import card_text
+from pyramid_solitaire.engine.deal import START, Deal, State
 from pyramid_solitaire.engine.game import Game
-from pyramid_solitaire.solver import WINNABLE, search
+from pyramid_solitaire.engine.variants import VARIANTS, get_variant
+from pyramid_solitaire.solver import UNKNOWN, WINNABLE, reference_shortest, search
 from pyramid_solitaire.solver import _kernel as ck
 
 STUCK = [  # (variant, deal, moves played, shortest steps)
@@ -136,3 +142,97 @@ def test_cards_left_outside_the_pyramid_count_in_the_estimate():
         "Tc 3d 3h Ts Kd".split()
     )
     assert search.lower_bound(deal, state) == 3
+
+
+# Every rule set and option combination: each variant with its passes (its own, 1, 2, 3 or
+# unlimited; Giza has no stock), overlap discards or not, the pyramid or all cards as the goal.
+RULE_SETS = [
+    text
+    for name in VARIANTS
+    for passes in ("", "passes=1", "passes=2", "passes=3", "passes=unlimited")
+    for overlap in ("", "overlap=yes")
+    for win in ("", "win=all")
+    if not (name == "giza" and passes)
+    for text in [
+        name + (":" + ",".join(o for o in (passes, overlap, win) if o) if passes or overlap or win else "")
+    ]
+]
+CONTRACT_NODES = 20_000  # each search's node budget
+REFERENCE_STATES = 2000  # positions the breadth-first reference may hold
+
+
+class Checked(search._Search):
+    """The kernel's search, its bound contract checked on every call: a line within the limit or
+    none. (Before the fix this failed on win=all positions with only outside cards left.)"""
+
+    def run(self, key, budget, limit=0):
+        status = super().run(key, budget, limit)
+        if limit and status == ck.WIN:
+            assert len(self.codes()) <= limit, f"asked for at most {limit} steps, given {len(self.codes())}"
+        return status
+
+
+def endgame(deal: Deal, rng: random.Random, cards_left: int) -> State:
+    """Random legal moves from the deal (mostly removals) until at most `cards_left` of the goal's
+    cards are left or no move is: a position small enough for the breadth-first reference."""
+    state = START
+    for _ in range(300):
+        moves = deal.legal_moves(state)
+        if bin(deal.goal & ~state.removed).count("1") <= cards_left or not moves:
+            break
+        removals = [m for m in moves if m.kind in ("king", "pair")]
+        state = deal.apply(state, rng.choice(removals if removals and rng.random() < 0.9 else moves))
+    return state
+
+
+def along_a_win(deal: Deal, rng: random.Random, cards_left: int) -> State:
+    """The decision's winning line from the start played until at most `cards_left` goal cards
+    are left (random play alone mostly loses): a position that can be won; an endgame if the
+    deal is not won within the budget."""
+    state, found = START, search.solve(deal, node_limit=CONTRACT_NODES)
+    if found.verdict != WINNABLE:
+        return endgame(deal, rng, cards_left)
+    for move in found.line:
+        if bin(deal.goal & ~state.removed).count("1") <= cards_left:
+            break
+        state = deal.apply(state, move)
+    return state
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=st.sampled_from(RULE_SETS), number=st.integers(0, 2**64 - 1), seed=st.integers(0, 2**32))
+def test_every_rule_set_keeps_the_contract_and_the_reference_shortest(text, number, seed):
+    rng = random.Random(seed)
+    deal = Deal.from_number(get_variant(text), number)
+    state = (along_a_win if rng.random() < 0.6 else endgame)(deal, rng, rng.randrange(2, 12))
+    assume(not deal.is_won(state))
+    found = search._solve(Checked, deal, state, True, search._Budget(None, CONTRACT_NODES))
+    assert found.searched <= CONTRACT_NODES and found.reason is None
+    verdict, fewest = reference_shortest(deal, state, node_limit=REFERENCE_STATES)
+    if verdict == UNKNOWN or found.verdict == UNKNOWN:
+        return
+    assert found.verdict == verdict, (text, number, state)
+    if verdict == WINNABLE:
+        state_after = state
+        for move in found.line:
+            state_after = deal.apply(state_after, move)  # the engine checks every move
+        assert deal.is_won(state_after)
+        assert search.lower_bound(deal, state) <= len(fewest), (text, number, state)
+        assert len(found.line) >= len(fewest)
+        if found.shortest:
+            assert len(found.line) == len(fewest), (text, number, state, deal.format_line(found.line))
+
+
+@pytest.mark.parametrize("budget", [1, 2, 700, 1999, 3001])
+def test_a_probe_stops_at_the_slice_budget_as_the_search_does(budget):
+    """The shortest search's probes (decision searches of up to 2,000 positions, here from the
+    first position on) count their positions as the search's nodes, and stop at its budget: they
+    ran past it by up to 2,000 positions."""
+    deal = Deal.from_number("pyramid", 6991)
+    key = search.state_key(deal, START)
+    verdict, line = search._Search(deal, shortest=False).decide(key, search._Budget(None, None))
+    deeper = search._Search(deal, shortest=True)
+    ck.set_control(deeper.work, ck.PROBE_AFTER, 0)
+    ck.set_control(deeper.work, ck.PROBE_SLACK, 0)
+    assert deeper.run(key, search._Budget(None, budget), len(line) - 1) == ck.BUDGET
+    assert deeper.nodes == budget

@@ -98,10 +98,12 @@ static inline void prefetch_moves(const Cards *cards, const Frame *frame, const 
  * stack). Only for one waste pile and a closed stock (the verdict entries' times), and at most 9
  * recycles (a time in a byte). Returns PROBE_LOST, PROBE_WON, or PROBE_OPEN (out of nodes or table
  * room: the verdicts found so far stay). `nodes` and `count` count on: the probe's positions are
- * the search's nodes too. */
+ * the search's nodes too, so it stops at the slice's `budget` as the search does (before, a probe
+ * ran its 2,000 positions past it: a node limit was overrun by up to that). */
 static int probe(const Cards *cards, Work *work, int64_t *entries, uint8_t *bounds, int bits, int64_t root,
-                 Frame *stack, int64_t *nodes_io, int64_t *count_io, int64_t grow_at) {
+                 Frame *stack, int64_t *nodes_io, int64_t *count_io, int64_t grow_at, int64_t budget) {
     int64_t goal = cards->goal, nodes = 0, count = *count_io;
+    int64_t most = budget - *nodes_io < PROBE_NODES ? budget - *nodes_io : PROBE_NODES;
     int result = probe_verdict(entries, bounds, root, bits);
     if (result != PROBE_OPEN) return result;
     int n = decision_moves(cards, root, work->available, stack[0].moves);
@@ -120,7 +122,7 @@ static int probe(const Cards *cards, Work *work, int64_t *entries, uint8_t *boun
             depth--;
             continue;
         }
-        if (nodes >= PROBE_NODES || count >= grow_at) {
+        if (nodes >= most || count >= grow_at) {
             result = PROBE_OPEN;
             break;
         }
@@ -230,7 +232,8 @@ int32_t pk_search(const void *cards_in, void *work_in, int64_t *entries, uint8_t
             continue;
         }
         if (probing && slack >= work->control[PK_PROBE_SLACK] && nodes >= work->control[PK_PROBE_AFTER] &&
-            probe(cards, work, entries, bounds, bits, child, &frame[1], &nodes, &count, grow_at) == PROBE_LOST) {
+            probe(cards, work, entries, bounds, bits, child, &frame[1], &nodes, &count, grow_at, budget) ==
+                PROBE_LOST) {
             count += raise_bound(entries, bounds, child, PK_INFINITE, bits);
             continue;
         }
