@@ -7,15 +7,22 @@ Giza piles) follows from the deal's 52 cards in deck-string order. Deck position
   28..51  the stock, top first (or Giza's piles: 28-30 pile 1 with 30 on top, ... 49-51 pile 8)
 Cards leave the stock in that order and a recycle restores it, so the order of the remaining
 cards never changes; the same compact state is what the compiled solver searches.
+
+The family's games (variants.GAMES) are read from the same record: the tableau is the variant's
+layout (layouts.py: its cards first, in reading order), then its reserve piles, then the stock.
+Only a recycle that gathers the waste piles one after another (Apophis) changes the order of the
+stock; its State then carries the new order (`order`, top first).
 """
 
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .cards import CardError, card_text, is_king, pairs, parse_card, value
+from .cards import CardError, card_text, parse_card, value
 from .decks import DECK_SIZE, PYRAMID_SIZE, deal_cards, format_deck, parse_deck
 from .errors import Refusal, cut
+from .layouts import LAYOUTS
+from .pairing import THIRTEEN
 from .variants import Variant, get_variant
 
 ROWS = 7
@@ -29,16 +36,8 @@ def slot(row: int, i: int) -> int:
     return row * (row + 1) // 2 + i
 
 
-def _covering() -> tuple[tuple[int, ...], ...]:
-    """For each pyramid slot, the two slots that cover it (none in the bottom row)."""
-    cover = []
-    for row in range(ROWS):
-        for i in range(row + 1):
-            cover.append(() if row == ROWS - 1 else (slot(row + 1, i), slot(row + 1, i + 1)))
-    return tuple(cover)
-
-
-COVERED_BY = _covering()
+# For each pyramid slot, the two slots that cover it (none in the bottom row).
+COVERED_BY = LAYOUTS["pyramid"].covered_by
 # For each pyramid slot, the slots it covers (overlap discards: a card pairs with the one over it).
 COVERS = tuple(tuple(s for s in range(PYRAMID_SIZE) if p in COVERED_BY[s]) for p in range(PYRAMID_SIZE))
 
@@ -111,12 +110,14 @@ class State:
     removed: int = 0  # bit p set: the card at deck position p is gone
     drawn: int = 0  # stock positions passed in this pass: 28 .. 28+drawn-1 lie on the waste
     recycles: int = 0  # how often the waste has been turned over
+    order: tuple[int, ...] | None = None  # the stock of this pass, top first; None: the deal's
 
     def __repr__(self) -> str:
         gone = self.removed.bit_count() if isinstance(self.removed, int) else "?"
+        order = "" if self.order is None else f", order={self.order}"
         return (
             f"State(removed={self.removed:#x} ({gone} card{'s' * (gone != 1)} gone), "
-            f"drawn={self.drawn}, recycles={self.recycles})"
+            f"drawn={self.drawn}, recycles={self.recycles}{order})"
         )
 
 
@@ -141,7 +142,11 @@ class Deal:
         self.cards = tuple(cards)
         self.number = number
         self.position = {card: p for p, card in enumerate(self.cards)}
-        self.goal = (ALL_MASK if self.variant.win == "all" else PYRAMID_MASK) if goal is None else goal
+        self.layout = LAYOUTS[self.variant.layout]
+        self.size = self.layout.size  # the tableau's cards: deck positions 0 .. size - 1
+        self.stock_start = self.size + self.variant.piles * self.variant.pile_size
+        tableau = (1 << self.size) - 1
+        self.goal = (ALL_MASK if self.variant.win == "all" else tableau) if goal is None else goal
 
     def with_goal(self, goal: int | Iterable[int]) -> "Deal":
         """The same deal won when the cards of `goal` are gone: a mask of deck positions, or cards."""
@@ -173,39 +178,49 @@ class Deal:
     # --- where the cards lie -------------------------------------------------------------
 
     def pyramid(self, state: State) -> list[int | None]:
-        """The 28 slots, each a card or None where it is gone."""
-        return [None if state.removed >> p & 1 else self.cards[p] for p in range(PYRAMID_SIZE)]
+        """The tableau's slots (the pyramid's 28), each a card or None where it is gone."""
+        return [None if state.removed >> p & 1 else self.cards[p] for p in range(self.size)]
 
     def _present(self, state: State, positions: Iterable[int]) -> list[int]:
         return [p for p in positions if not state.removed >> p & 1]
 
+    def stock_order(self, state: State) -> tuple[int, ...] | range:
+        """The stock of this pass, top first, drawn cards included: the deal's order, or the
+        order a gathering recycle made (State.order)."""
+        if not self.variant.has_stock:
+            return ()
+        return range(self.stock_start, DECK_SIZE) if state.order is None else state.order
+
     def stock_positions(self, state: State) -> list[int]:
         """Stock cards still to draw, top first."""
-        if not self.variant.has_stock:
-            return []
-        return self._present(state, range(PYRAMID_SIZE + state.drawn, DECK_SIZE))
+        return self._present(state, self.stock_order(state)[state.drawn :])
 
     def waste_positions(self, state: State) -> list[list[int]]:
         """Each waste pile bottom to top. A draw deals its cards round the piles in turn
         (no stock card is ever removed in a variant with several wastes, so position fixes pile)."""
         n = self.variant.wastes
-        drawn = range(PYRAMID_SIZE, PYRAMID_SIZE + state.drawn)
+        drawn = self.stock_order(state)[: state.drawn]
         return [self._present(state, drawn[k::n]) for k in range(n)]
 
     def pile_positions(self, state: State) -> list[list[int]]:
-        """Giza's piles bottom to top (the last card of each group of three is on top)."""
+        """The reserve piles bottom to top (Giza's: the last card of each group of three on top)."""
+        size = self.variant.pile_size
         return [
-            self._present(state, range(PYRAMID_SIZE + PILE_SIZE * j, PYRAMID_SIZE + PILE_SIZE * (j + 1)))
+            self._present(state, range(self.size + size * j, self.size + size * (j + 1)))
             for j in range(self.variant.piles)
         ]
 
     def is_free(self, state: State, p: int) -> bool:
-        """Whether pyramid position `p` is uncovered (both cards over it are gone)."""
-        return all(state.removed >> c & 1 for c in COVERED_BY[p])
+        """Whether tableau position `p` is uncovered (the cards over it are gone)."""
+        return all(state.removed >> c & 1 for c in self.layout.covered_by[p])
+
+    def is_face_down(self, state: State, p: int) -> bool:
+        """Whether position `p` holds a tableau card that lies face down (hidden cards: covered)."""
+        return self.variant.hidden and p < self.size and not state.removed >> p & 1 and not self.is_free(state, p)
 
     def available_positions(self, state: State) -> list[int]:
         """Deck positions of every available card, in deck order."""
-        found = [p for p in range(PYRAMID_SIZE) if not state.removed >> p & 1 and self.is_free(state, p)]
+        found = [p for p in range(self.size) if not state.removed >> p & 1 and self.is_free(state, p)]
         for pile in self.waste_positions(state) + self.pile_positions(state):
             if pile:
                 found.append(pile[-1])
@@ -238,9 +253,9 @@ class Deal:
     def overlap_partner(self, state: State, p: int) -> int | None:
         """Overlap discards: the one card left over pyramid position `p` when it is free (then
         the two may pair), else None. None too in a variant without overlap discards."""
-        if not self.variant.overlap or p >= PYRAMID_SIZE or state.removed >> p & 1:
+        if not self.variant.overlap or p >= self.size or state.removed >> p & 1:
             return None
-        over = [c for c in COVERED_BY[p] if not state.removed >> c & 1]
+        over = [c for c in self.layout.covered_by[p] if not state.removed >> c & 1]
         if len(over) == 1 and self.is_free(state, over[0]):
             return over[0]
         return None
@@ -251,9 +266,10 @@ class Deal:
             return []
         avail = self.available_positions(state)
         cards = [self.cards[p] for p in avail]
-        moves = [Move(MoveKind.KING, (c,)) for c in cards if is_king(c)]
+        pairs = self.variant.pairing.pairs
+        moves = [Move(MoveKind.KING, (c,)) for c in cards if self.variant.pairing.alone(c)]
         twos = [(avail[i], b) for i, a in enumerate(cards) for b in avail[i + 1 :] if pairs(a, self.cards[b])]
-        for p in range(PYRAMID_SIZE):
+        for p in range(self.size):
             over = self.overlap_partner(state, p)
             if over is not None and pairs(self.cards[p], self.cards[over]):
                 twos.append((p, over))
@@ -282,15 +298,22 @@ class Deal:
         """The position after `move`; raises IllegalMove saying why it cannot be played."""
         self.check(state, move)
         if move.kind == MoveKind.DRAW:
-            stock = self.stock_positions(state)
-            last = stock[min(self.variant.wastes, len(stock)) - 1]
-            return State(state.removed, last + 1 - PYRAMID_SIZE, state.recycles)
+            return State(state.removed, self._drawn_after(state), state.recycles, state.order)
         if move.kind == MoveKind.RECYCLE:
-            return State(state.removed, 0, state.recycles + 1)
+            if self.variant.gather == "piles":  # pile 1 gathered first, so pile 3 is on top
+                order = tuple(p for pile in reversed(self.waste_positions(state)) for p in pile)
+                return State(state.removed, min(self.variant.cards_per_draw, len(order)), state.recycles + 1, order)
+            return State(state.removed, 0, state.recycles + 1, state.order)
         removed = state.removed
         for card in move.cards:
             removed |= 1 << self.position[card]
-        return State(removed, state.drawn, state.recycles)
+        return State(removed, state.drawn, state.recycles, state.order)
+
+    def _drawn_after(self, state: State) -> int:
+        """How far the stock is drawn after a draw: the next cards_per_draw cards left (or fewer)."""
+        stock = self.stock_positions(state)
+        last = stock[min(self.variant.cards_per_draw, len(stock)) - 1]
+        return self.stock_order(state).index(last) + 1
 
     def check(self, state: State, move: Move) -> None:
         """Raise IllegalMove saying why `move` cannot be played; a won position has no move
@@ -308,7 +331,10 @@ class Deal:
         elif move.kind == MoveKind.KING:
             (card,) = move.cards
             self._check_available(state, card)
-            if not is_king(card):
+            pairing = self.variant.pairing
+            if not pairing.alone(card):
+                if not pairing.alone_values:
+                    raise IllegalMove("no_card_alone", card=card_text(card), **self._named())
                 raise IllegalMove("not_a_king", card=card_text(card), worth=13 - value(card))
         elif move.kind == MoveKind.PAIR:
             a, b = move.cards
@@ -317,7 +343,9 @@ class Deal:
             if not self._overlapping(state, a, b):
                 for card in move.cards:
                     self._check_available(state, card)
-            if not pairs(a, b):
+            if not self.variant.pairing.pairs(a, b):
+                if self.variant.pairing != THIRTEEN:
+                    raise IllegalMove("not_a_pair", a=card_text(a), b=card_text(b), **self._named())
                 raise IllegalMove("not_thirteen", a=card_text(a), b=card_text(b))
         else:
             raise IllegalMove("move_kind", kind=cut(move.kind))
@@ -351,8 +379,10 @@ class Deal:
             raise IllegalMove("card_removed", card=name)
         if p in self.available_positions(state):
             return
-        if p < PYRAMID_SIZE:
-            over = [card_text(self.cards[c]) for c in COVERED_BY[p] if not state.removed >> c & 1]
+        if self.variant.hidden and (self.is_face_down(state, p) or p in self.stock_positions(state)):
+            raise IllegalMove("card_unseen", card=name)  # where it lies is not told: never a peek
+        if p < self.size:
+            over = [card_text(self.cards[c]) for c in self.layout.covered_by[p] if not state.removed >> c & 1]
             raise IllegalMove("card_covered", card=name, by=over)
         for k, pile in enumerate(self.pile_positions(state)):
             if p in pile:

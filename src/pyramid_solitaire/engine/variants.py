@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import Refusal, cut
+from .pairing import CHEOPS, DOZEN, ELEVEN, THIRTEEN, Pairing
 
 # The most passes a variant may have: the solver's kernel packs the recycles of a position in a
 # few bits of its key (solver/c/kernel.h, PK_MAX_RECYCLES = MAX_PASSES - 1). More passes than
@@ -54,12 +55,25 @@ class Variant:
     summary_en: str
     summary_de: str
     overlap: bool = False  # a pyramid card may pair with the one card left over it, when that is free
-    win: str = "pyramid"  # what wins: "pyramid" (its 28 cards gone) or "all" (all 52)
+    win: str = "pyramid"  # what wins: "pyramid" (the tableau's cards gone) or "all" (all 52)
+    # The rest of the game as data (the six variants take the defaults: RULES.md's game).
+    layout: str = "pyramid"  # a key of layouts.LAYOUTS: the tableau and which card covers which
+    pile_size: int = 3  # cards in each face-up reserve pile (Giza's 3)
+    draw: int = 1  # cards a draw deals onto each waste pile (the waste piles take turns)
+    gather: str = "order"  # recycle: "order" (the original order), "piles" (pile 1, 2, 3, and deal)
+    pairing: Pairing = THIRTEEN  # which cards pair, which go alone
+    hidden: bool = False  # covered tableau cards lie face down until uncovered
+    pysol_id: int | None = None  # the game's id in PySolFC (the family's games)
 
     @property
     def has_stock(self) -> bool:
-        """Whether the variant has a stock to draw from (all but Giza)."""
-        return self.piles == 0
+        """Whether the variant has a stock to draw from (not Giza, Pyramid Dozen, Pharaohs)."""
+        return self.wastes > 0
+
+    @property
+    def cards_per_draw(self) -> int:
+        """Cards one draw takes from the stock."""
+        return self.draw * self.wastes
 
     @property
     def recycles(self) -> int | None:
@@ -69,7 +83,7 @@ class Variant:
     @property
     def text(self) -> str:
         """The variant's canonical text: its id, then the options that differ from its own."""
-        own = NAMED.get(self.id) or VARIANTS.get(self.id)
+        own = _own(self.id)
         changed = [name for name in OPTIONS if own is None or getattr(self, name) != getattr(own, name)]
         if not changed or own is None:
             return self.id
@@ -260,6 +274,189 @@ NAMED: dict[str, Variant] = {
     )
 }
 
+# The Pyramid family (issue 51): the games of PySolFC's pysollib/games/pyramid.py that use a
+# pyramid or a triangle and one deck, under PySolFC's names and ids, each a record of the same
+# kind (docs/rules-decisions.md says what was decided where PySolFC is silent).
+GAMES: dict[str, Variant] = {
+    v.id: v
+    for v in (
+        Variant(
+            id="pyramid-dozen",
+            name_de="Pyramiden-Dutzend",
+            name_en="Pyramid Dozen",
+            passes=0,
+            wastes=0,
+            piles=6,
+            pile_size=4,
+            open_stock=False,
+            win="all",
+            pairing=DOZEN,
+            pysol_id=846,
+            summary_en=(
+                "Pair cards that add up to 12, or a queen with a king; no card goes alone. All "
+                "cards face up: the pyramid and six piles of four. Won when all 52 cards are gone."
+            ),
+            summary_de=(
+                "Bilde Paare mit der Summe 12 oder eine Dame mit einem König; keine Karte geht "
+                "allein. Alle Karten offen: die Pyramide und sechs Stapel zu je vier Karten. "
+                "Gewonnen, wenn alle 52 Karten weg sind."
+            ),
+        ),
+        Variant(
+            id="tuts-tomb",
+            name_de="Tuts Grab",
+            name_en="Tut's Tomb",
+            passes=None,
+            wastes=1,
+            draw=3,
+            piles=0,
+            open_stock=False,
+            pysol_id=681,
+            summary_en=(
+                "Pair cards that add up to 13, kings go alone. Each draw turns three cards onto "
+                "the waste, whose top card is available; go through the stock as often as you "
+                "like. Won when the pyramid is cleared."
+            ),
+            summary_de=(
+                "Bilde Paare mit der Summe 13, Könige gehen allein. Jedes Ziehen legt drei Karten "
+                "auf den Ablagestapel, dessen oberste Karte spielbar ist; der Vorrat darf beliebig "
+                "oft durchgegangen werden. Gewonnen, wenn die Pyramide abgeräumt ist."
+            ),
+        ),
+        Variant(
+            id="apophis",
+            name_de="Apophis",
+            name_en="Apophis",
+            passes=3,
+            wastes=3,
+            gather="piles",
+            piles=0,
+            open_stock=False,
+            win="all",
+            pysol_id=658,
+            summary_en=(
+                "Pair cards that add up to 13, kings go alone. Each draw deals one card onto each "
+                "of three waste piles; three rounds, the piles gathered back one after another. "
+                "Won when all 52 cards are gone."
+            ),
+            summary_de=(
+                "Bilde Paare mit der Summe 13, Könige gehen allein. Jedes Ziehen legt je eine "
+                "Karte auf drei Ablagestapel; drei Runden, die Stapel werden nacheinander wieder "
+                "eingesammelt. Gewonnen, wenn alle 52 Karten weg sind."
+            ),
+        ),
+        Variant(
+            id="cheops",
+            name_de="Cheops",
+            name_en="Cheops",
+            passes=1,
+            wastes=1,
+            piles=0,
+            open_stock=True,
+            win="all",
+            pairing=CHEOPS,
+            pysol_id=659,
+            summary_en=(
+                "Pair two cards of the same rank or of next ranks (an ace and a king are not "
+                "next); no card goes alone. The top card of the stock is available; one pass. Won "
+                "when all 52 cards are gone."
+            ),
+            summary_de=(
+                "Bilde Paare aus zwei Karten gleichen oder benachbarten Rangs (Ass und König sind "
+                "nicht benachbart); keine Karte geht allein. Die oberste Karte des Vorrats ist "
+                "spielbar; ein Durchgang. Gewonnen, wenn alle 52 Karten weg sind."
+            ),
+        ),
+        Variant(
+            id="triangle",
+            name_de="Dreieck",
+            name_en="Triangle",
+            passes=3,
+            wastes=1,
+            piles=0,
+            open_stock=True,
+            win="all",
+            layout="inverted",
+            pysol_id=700,
+            summary_en=(
+                "An upside-down pyramid: a card is covered by the shorter row below it. Pair cards "
+                "that add up to 13, kings go alone; the top card of the stock is available; three "
+                "passes. Won when all 52 cards are gone."
+            ),
+            summary_de=(
+                "Eine umgedrehte Pyramide: eine Karte wird von der kürzeren Reihe darunter "
+                "bedeckt. Paare mit der Summe 13, Könige allein; die oberste Karte des Vorrats ist "
+                "spielbar; drei Durchgänge. Gewonnen, wenn alle 52 Karten weg sind."
+            ),
+        ),
+        Variant(
+            id="eleven-triangle",
+            name_de="Elfer-Dreieck",
+            name_en="Eleven Triangle",
+            passes=1,
+            wastes=3,
+            piles=0,
+            open_stock=False,
+            win="all",
+            layout="inverted",
+            pairing=ELEVEN,
+            pysol_id=969,
+            summary_en=(
+                "An upside-down pyramid. Pair cards that add up to 11, or two jacks, two queens or "
+                "two kings; no card goes alone. Each draw deals one card onto each of three waste "
+                "piles; one pass. Won when all 52 cards are gone."
+            ),
+            summary_de=(
+                "Eine umgedrehte Pyramide. Paare mit der Summe 11 oder zwei Buben, zwei Damen, "
+                "zwei Könige; keine Karte geht allein. Jedes Ziehen legt je eine Karte auf drei "
+                "Ablagestapel; ein Durchgang. Gewonnen, wenn alle 52 Karten weg sind."
+            ),
+        ),
+        Variant(
+            id="pharaohs",
+            name_de="Pharaonen",
+            name_en="Pharaohs",
+            passes=0,
+            wastes=0,
+            piles=0,
+            open_stock=False,
+            win="all",
+            layout="pharaohs",
+            pysol_id=655,
+            summary_en=(
+                "All 52 cards face up in three pyramids of 2, 7 and 6 rows, no stock. Pair cards "
+                "that add up to 13, kings go alone. Won when all 52 cards are gone."
+            ),
+            summary_de=(
+                "Alle 52 Karten offen in drei Pyramiden zu 2, 7 und 6 Reihen, kein Vorrat. Paare "
+                "mit der Summe 13, Könige allein. Gewonnen, wenn alle 52 Karten weg sind."
+            ),
+        ),
+        Variant(
+            id="thirteen",
+            name_de="Pyramide Dreizehn",
+            name_en="Pyramid Thirteen",
+            passes=1,
+            wastes=1,
+            piles=0,
+            open_stock=True,
+            win="all",
+            hidden=True,
+            pysol_id=44,
+            summary_en=(
+                "Covered pyramid cards lie face down until uncovered. Pair cards that add up to "
+                "13, kings go alone; the top card of the stock is available; one pass. Won when "
+                "all 52 cards are gone."
+            ),
+            summary_de=(
+                "Bedeckte Pyramidenkarten liegen verdeckt, bis sie frei werden. Paare mit der "
+                "Summe 13, Könige allein; die oberste Karte des Vorrats ist spielbar; ein "
+                "Durchgang. Gewonnen, wenn alle 52 Karten weg sind."
+            ),
+        ),
+    )
+}
+
 DEFAULT_VARIANT = "pyramid"
 OPTION_VALUES = {
     "passes": f"1 to {MAX_PASSES} or {UNLIMITED}",
@@ -281,15 +478,20 @@ def option_text(variant: Variant, name: str) -> str:
     return str(value)
 
 
+def _own(variant_id: str) -> Variant | None:
+    """The registered variant of an id: one of the six, a named rule set or a game of the family."""
+    return VARIANTS.get(variant_id) or NAMED.get(variant_id) or GAMES.get(variant_id)
+
+
 def get_variant(text: str) -> Variant:
-    """The variant a text names: an id (VARIANTS or NAMED), then maybe `:option=value,...`.
-    UnknownVariant names the known ids (the six, then the named rule sets); a bad option is
-    refused naming it and its values."""
+    """The variant a text names: an id (VARIANTS, NAMED or GAMES), then maybe `:option=value,...`.
+    UnknownVariant names the known ids (the six and the named rule sets: the ids the page plays
+    too); a bad option is refused naming it and its values."""
     known = [*VARIANTS, *NAMED]
     if not isinstance(text, str):
         raise UnknownVariant("variant_unknown", variant=cut(text), known=known)
     variant_id, colon, options = text.partition(":")
-    variant = VARIANTS.get(variant_id) or NAMED.get(variant_id)
+    variant = _own(variant_id)
     if variant is None:
         raise UnknownVariant("variant_unknown", variant=cut(variant_id), known=known)
     if not colon:
@@ -312,7 +514,7 @@ def with_options(variant: Variant, **values: str) -> Variant:
     """The variant with options given as their texts (passes="2", overlap="yes", win="all")."""
     changes: dict[str, Any] = {name: _option_value(variant, name, value) for name, value in values.items()}
     changed = dataclasses.replace(variant, **changes)
-    own = NAMED.get(variant.id) or VARIANTS.get(variant.id) or variant
+    own = _own(variant.id) or variant
     differ = [name for name in OPTIONS if getattr(changed, name) != getattr(own, name)]
     if not differ:
         return own

@@ -28,12 +28,15 @@ def view(game: Game) -> dict[str, Any]:
 
     pyramid = [
         {
-            "card": None if card is None else card_text(card),
+            "card": None if card is None or deal.is_face_down(state, p) else card_text(card),
             "free": card is not None and deal.is_free(state, p),
             "available": p in available,
         }
         for p, card in enumerate(deal.pyramid(state))
     ]
+    if deal.variant.hidden:  # a face-down card is there, its name is not (never a peek)
+        for p, cell in enumerate(pyramid):
+            cell["face_down"] = deal.is_face_down(state, p)
     stock = deal.stock_positions(state)
     open_top = deal.variant.open_stock and bool(stock)
     moves = game.legal_moves()

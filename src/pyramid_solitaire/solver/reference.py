@@ -6,6 +6,7 @@ and with unlimited passes take positions that differ only in how often the waste
 over for one position (`position`): the same cards lie in the same places, and passes are left.
 """
 
+import dataclasses
 from collections import deque
 from collections.abc import Iterable
 
@@ -15,7 +16,7 @@ from .search import UNKNOWN, UNWINNABLE, WINNABLE
 
 def position(deal: Deal, state: State) -> State:
     """The position as the searches tell positions apart (unlimited passes: no recycle count)."""
-    return State(state.removed, state.drawn, 0) if deal.variant.recycles is None else state
+    return dataclasses.replace(state, recycles=0) if deal.variant.recycles is None else state
 
 
 def reference_solve(

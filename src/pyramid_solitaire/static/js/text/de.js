@@ -161,6 +161,8 @@ export const REFUSALS = {
   recycle_waste_empty: "Die Ablage ist leer, es gibt nichts umzudrehen",
   not_a_king: "{card} ist kein König: Ablegen geht nur zusammen mit einer Karte im Wert {worth}",
   same_card_twice: "Ein Paar braucht zwei verschiedene Karten", not_thirteen: "{a} und {b} ergeben zusammen nicht 13",
+  not_a_pair: "{a} und {b} sind in {name} kein Paar", no_card_alone: "{card} geht nicht allein: in {name} wird jede Karte paarweise abgelegt",
+  card_unseen: "{card} ist nicht spielbar: sie liegt nicht offen",
   card_removed: "{card} ist schon abgelegt", card_covered: "{card} ist noch von {by} überdeckt",
   card_under_pile: "{card} liegt auf Stapel {pile} unter {top}", card_under_waste: "{card} liegt auf der Ablage unter {top}",
   card_under_waste_pile: "{card} liegt auf Ablage {pile} unter {top}", card_in_stock: "{card} liegt noch im Vorrat",

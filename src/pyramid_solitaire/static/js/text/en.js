@@ -161,6 +161,8 @@ export const REFUSALS = {
   recycle_waste_empty: "the waste is empty to turn over",
   not_a_king: "{card} is not a king: it goes away only with a card worth {worth}",
   same_card_twice: "a pair needs two different cards", not_thirteen: "{a} and {b} do not add up to 13",
+  not_a_pair: "{a} and {b} do not pair in {name}", no_card_alone: "{card} cannot go alone: in {name} every card goes in a pair",
+  card_unseen: "{card} is not available: it is not face up",
   card_removed: "{card} is already gone", card_covered: "{card} is still covered by {by}",
   card_under_pile: "{card} lies under {top} on pile {pile}", card_under_waste: "{card} lies under {top} on the waste",
   card_under_waste_pile: "{card} lies under {top} on waste pile {pile}", card_in_stock: "{card} is still in the stock",
