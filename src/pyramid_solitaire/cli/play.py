@@ -4,7 +4,7 @@ import argparse
 import sys
 from typing import IO, TYPE_CHECKING, Any
 
-from ..engine.variants import DEFAULT_VARIANT, NAMED, OPTION_VALUES, VARIANTS
+from ..engine.variants import DEFAULT_VARIANT, GAMES, NAMED, OPTION_VALUES, VARIANTS
 from .common import UsageError, add_command, add_deal_choice, add_variant, game_from_args, read_file
 
 if TYPE_CHECKING:  # the board, records and json load in the commands that use them (common.py)
@@ -33,7 +33,8 @@ def add_rules(sub: Any) -> None:
         "winning), with the part on variants cut to the one asked for.",
         ["pyramid-solitaire rules pyramid", "pyramid-solitaire rules giza | less"],
     )
-    p.add_argument("variant", nargs="?", default=DEFAULT_VARIANT, choices=list(VARIANTS), help="a variant id")
+    ids = [*VARIANTS, *GAMES]
+    p.add_argument("variant", nargs="?", default=DEFAULT_VARIANT, choices=ids, help="a variant or game id")
     p.set_defaults(func=cmd_rules)
 
 
@@ -94,11 +95,13 @@ OPTIONS_HELP = "; ".join(f"{name}: {values}" for name, values in OPTION_VALUES.i
 
 def cmd_variants(args: argparse.Namespace, out: IO[str]) -> int:
     """List the variants: id, names, passes or piles, summary."""
-    for v in [*VARIANTS.values(), *NAMED.values()]:
+    for v in [*VARIANTS.values(), *NAMED.values(), *GAMES.values()]:
         if not v.has_stock:
-            passes = f"{v.piles} piles of 3"
+            passes = f"{v.piles} piles of {v.pile_size}" if v.piles else "no stock"
         else:
             passes = "unlimited passes" if v.passes is None else f"{v.passes} pass{'es' * (v.passes != 1)}"
+        if v.pysol_id is not None:
+            passes += f"; PySolFC {v.pysol_id}"
         print(f"{v.id:15} {v.name_en} / {v.name_de} ({passes})", file=out)
         print(f"{'':15} {v.summary_en}", file=out)
     print(f"\noptions, as VARIANT:option=value,... (e.g. classic:win=all): {OPTIONS_HELP}", file=out)

@@ -223,15 +223,24 @@ def cmd_solve(args: argparse.Namespace, out: IO[str]) -> int:
 
 def print_solution(deal: "Deal", args: argparse.Namespace, out: IO[str]) -> None:
     """One line: the verdict, then the winning line in move notation (or one JSON object)."""
+    from ..solver.reference import PLAIN_NODES, kernel_plays, plain_solve
     from ..solver.search import WINNABLE, solve
 
-    found = solve(deal, shortest=args.shortest, time_limit=args.time_limit)
+    plain = not kernel_plays(deal)
+    if plain:  # a family game: the plain search, by nodes (the kernel does not know it yet)
+        found = plain_solve(deal, shortest=args.shortest)
+    else:
+        found = solve(deal, shortest=args.shortest, time_limit=args.time_limit)
     if args.json:
         import json
 
         record = found.to_dict(deal)
         if args.shortest:
             record["shortest"] = found.shortest
+        if plain:
+            record["search"] = {"plain": True, "node_limit": PLAIN_NODES}
+        if deal.variant.hidden:
+            record["thoughtful"] = True  # the answer knows the face-down cards
         print(json.dumps(record), file=out, flush=True)
     elif found.verdict == WINNABLE:
         print(f"{found.verdict} {deal.format_line(found.line)}".rstrip(), file=out, flush=True)
@@ -242,3 +251,18 @@ def print_solution(deal: "Deal", args: argparse.Namespace, out: IO[str]) -> None
             )
     else:
         print(found.verdict, file=out, flush=True)
+    if plain and not args.json:
+        print(_plain_note(deal), file=sys.stderr)
+
+
+def _plain_note(deal: "Deal") -> str:
+    """What a family game's answer is: the plain search's, with its node budget."""
+    from ..solver.reference import PLAIN_NODES
+
+    note = (
+        f"pyramid-solitaire solve: note: {deal.variant.name_en} is solved by the plain reference search "
+        f"(the C kernel does not know it yet): unknown when {PLAIN_NODES:,} positions did not decide it"
+    )
+    if deal.variant.hidden:
+        note += "; the answer is the thoughtful one, for the deal with every card known"
+    return note

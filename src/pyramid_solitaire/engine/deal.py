@@ -216,7 +216,8 @@ class Deal:
 
     def is_face_down(self, state: State, p: int) -> bool:
         """Whether position `p` holds a tableau card that lies face down (hidden cards: covered)."""
-        return self.variant.hidden and p < self.size and not state.removed >> p & 1 and not self.is_free(state, p)
+        hidden = self.variant.hidden and p < self.size
+        return hidden and not state.removed >> p & 1 and not self.is_free(state, p)
 
     def available_positions(self, state: State) -> list[int]:
         """Deck positions of every available card, in deck order."""
@@ -302,7 +303,8 @@ class Deal:
         if move.kind == MoveKind.RECYCLE:
             if self.variant.gather == "piles":  # pile 1 gathered first, so pile 3 is on top
                 order = tuple(p for pile in reversed(self.waste_positions(state)) for p in pile)
-                return State(state.removed, min(self.variant.cards_per_draw, len(order)), state.recycles + 1, order)
+                dealt = min(self.variant.cards_per_draw, len(order))  # and the first row dealt at once
+                return State(state.removed, dealt, state.recycles + 1, order)
             return State(state.removed, 0, state.recycles + 1, state.order)
         removed = state.removed
         for card in move.cards:

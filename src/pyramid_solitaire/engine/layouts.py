@@ -26,10 +26,12 @@ class Triangle:
     inverted: bool = False
 
     def row_length(self, row: int) -> int:
+        """How many cards row `row` (0-based, from the top) holds."""
         return self.rows - row if self.inverted else row + 1
 
     @property
     def size(self) -> int:
+        """How many cards the triangle holds."""
         return self.rows * (self.rows + 1) // 2
 
 

@@ -28,6 +28,7 @@ class Pairing:
     alone_values: tuple[int, ...] = (13,)
 
     def pairs(self, a: int, b: int) -> bool:
+        """Whether cards `a` and `b` are removed together."""
         va, vb = value(a), value(b)
         return (
             va + vb == self.total
@@ -38,6 +39,7 @@ class Pairing:
         )
 
     def alone(self, card: int) -> bool:
+        """Whether `card` is removed on its own."""
         return value(card) in self.alone_values
 
 

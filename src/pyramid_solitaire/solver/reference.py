@@ -4,14 +4,26 @@ Short and slow on purpose; the property tests hold the compiled kernel (search.p
 take the deal's goal (Deal.goal: the pyramid, all 52 cards with win=all) or a `goal` of their own,
 and with unlimited passes take positions that differ only in how often the waste was turned
 over for one position (`position`): the same cards lie in the same places, and passes are left.
+
+They search every game the engine knows, so until the C kernel knows the family's games
+(variants.GAMES, each with its PySolFC id) `plain_solve` is their solver: these searches with a
+node budget, `unknown` when it runs out.
 """
 
 import dataclasses
+import time
 from collections import deque
 from collections.abc import Iterable
 
 from ..engine.deal import START, Deal, Move, State
-from .search import UNKNOWN, UNWINNABLE, WINNABLE
+from .search import UNKNOWN, UNWINNABLE, WINNABLE, Solution
+
+PLAIN_NODES = 50_000  # positions the plain search enters for one deal of a family game
+
+
+def kernel_plays(deal: Deal) -> bool:
+    """Whether the C kernel knows the deal's rules (the six variants and their options)."""
+    return deal.variant.pysol_id is None
 
 
 def position(deal: Deal, state: State) -> State:
@@ -25,10 +37,14 @@ def reference_solve(
     """Try every legal move, depth first, entering each position once (a position met again was
     searched, or is being searched further up the line: either way no new way to win starts there).
     Returns (WINNABLE, line), (UNWINNABLE, []) or (UNKNOWN, []) past `node_limit` positions."""
-    if goal is not None:
-        deal = deal.with_goal(goal)
+    verdict, line, _ = _depth_first(deal if goal is None else deal.with_goal(goal), state, node_limit)
+    return verdict, line
+
+
+def _depth_first(deal: Deal, state: State, node_limit: int) -> tuple[str, list[Move], int]:
+    """reference_solve's search; also returns how many positions it entered."""
     if deal.is_won(state):
-        return WINNABLE, []
+        return WINNABLE, [], 0
     seen = {position(deal, state)}
     stack = [(state, iter(deal.legal_moves(state)))]
     line: list[Move] = []
@@ -42,23 +58,27 @@ def reference_solve(
             continue
         after = deal.apply(here, move)
         if deal.is_won(after):
-            return WINNABLE, line + [move]
+            return WINNABLE, line + [move], len(seen)
         if position(deal, after) in seen:
             continue
         if len(seen) >= node_limit:
-            return UNKNOWN, []
+            return UNKNOWN, [], len(seen)
         seen.add(position(deal, after))
         line.append(move)
         stack.append((after, iter(deal.legal_moves(after))))
-    return UNWINNABLE, []
+    return UNWINNABLE, [], len(seen)
 
 
 def reference_shortest(
     deal: Deal, state: State = START, node_limit: int = 100_000, goal: int | Iterable[int] | None = None
 ) -> tuple[str, list[Move]]:
     """Breadth first: the first won position reached has a line with the fewest steps."""
-    if goal is not None:
-        deal = deal.with_goal(goal)
+    verdict, line, _ = _breadth_first(deal if goal is None else deal.with_goal(goal), state, node_limit)
+    return verdict, line
+
+
+def _breadth_first(deal: Deal, state: State, node_limit: int) -> tuple[str, list[Move], int]:
+    """reference_shortest's search; also returns how many positions it met."""
     parent: dict[State, tuple[State, Move] | None] = {position(deal, state): None}
     queue = deque([state])
     while queue:
@@ -69,12 +89,24 @@ def reference_shortest(
             while (step := parent[at]) is not None:
                 at, move = step
                 line.append(move)
-            return WINNABLE, line[::-1]
+            return WINNABLE, line[::-1], len(parent)
         if len(parent) > node_limit:
-            return UNKNOWN, []
+            return UNKNOWN, [], len(parent)
         for move in deal.legal_moves(here):
             after = deal.apply(here, move)
             if position(deal, after) not in parent:
                 parent[position(deal, after)] = (position(deal, here), move)
                 queue.append(after)
-    return UNWINNABLE, []
+    return UNWINNABLE, [], len(parent)
+
+
+def plain_solve(
+    deal: Deal, state: State = START, *, shortest: bool = False, node_limit: int = PLAIN_NODES
+) -> Solution:
+    """The plain searches' answer as a Solution (the kernel's form): depth first, or breadth first
+    with `shortest` (its line then has the fewest steps). UNKNOWN past `node_limit` positions."""
+    started = time.perf_counter()  # only for the figure `seconds`, never a decision
+    search = _breadth_first if shortest else _depth_first
+    verdict, line, searched = search(deal, state, node_limit)
+    seconds = time.perf_counter() - started
+    return Solution(verdict, tuple(line), searched, seconds, shortest=shortest and verdict == WINNABLE)

@@ -146,6 +146,8 @@ class _Search:
     def __init__(self, deal: Deal, shortest: bool):
         self.deal = deal
         v = deal.variant
+        if v.pysol_id is not None:  # a family game: the kernel knows only RULES.md's game (issue 51)
+            raise ValueError(f"the solver's kernel does not play {v.name_en} yet: use reference.plain_solve")
         recycles = ck.UNLIMITED if v.recycles is None else v.recycles
         if recycles > ck.MAX_RECYCLES:  # engine/variants.py's MAX_PASSES keeps to it
             raise ValueError(f"the solver plays at most {ck.MAX_RECYCLES + 1} passes, not {v.passes}")
