@@ -16,6 +16,7 @@ from tools.corpus import (
     check_game,
     check_illegal,
     check_playout,
+    family_rules,
     game_of,
     refusal,
     variants_section,
@@ -31,6 +32,7 @@ from pyramid_solitaire.engine.decks import (
     parse_deck,
 )
 from pyramid_solitaire.engine.game import Game, RecordError, one_deal_source
+from pyramid_solitaire.engine.variants import GAMES
 from pyramid_solitaire.engine.view import dump, view
 
 REGENERATE = "regenerate with `python tools/corpus.py` if the rule changed on purpose"
@@ -157,3 +159,23 @@ def test_corpus_reaches_the_edge_cases():
     assert any(isinstance(v["deal"], str) for v in views), "a deal number past 2**53"
     assert any(v["won"] for v in views) and any(v["stuck"] for v in views)
     assert {v["variant"] for v in views} == set(corpus["variants"])
+
+
+family = corpus["family"]
+
+
+def test_the_family_s_rules_data():
+    assert json.loads(json.dumps(family_rules())) == family["variants"], REGENERATE
+
+
+@pytest.mark.parametrize("entry", family["games"], ids=lambda g: f"{g['variant']}: {g['name']}")
+def test_family_games_view_after_every_step(entry):
+    check_game(entry, REGENERATE)
+
+
+def test_family_playouts_and_refusals():
+    for entry in family["playouts"]:
+        check_playout(entry, REGENERATE)
+    for probe in family["illegal"]:
+        check_illegal(probe, REGENERATE)
+    assert {e["variant"] for e in family["playouts"]} == set(GAMES)

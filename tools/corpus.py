@@ -21,12 +21,15 @@ Sections:
   api       refusals only Python code can cause (a Move value of an unknown kind, a record that
             is not JSON); not for engine.js
   records   game records: good ones with their view, bad ones with the refusal's kind
+  family    the Pyramid family's games (issue 51), with a seed of their own so the sections above
+            stay as they were: their rules data, games, playouts and refused moves as above
 
 Every refusal is written with its kind, code, parameters and English text, and every code the
 engines raise occurs somewhere (tests/test_corpus.py and tests/js/ fail otherwise).
 """
 
 import argparse
+import dataclasses
 import json
 import random
 import re
@@ -36,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from pyramid_solitaire.engine.cards import RANKS, SUITS, card_text, parse_card
-from pyramid_solitaire.engine.deal import Move
+from pyramid_solitaire.engine.deal import Deal, Move
 from pyramid_solitaire.engine.decks import (
     MAX_DEAL,
     RANDOM_DEALS,
@@ -47,9 +50,10 @@ from pyramid_solitaire.engine.decks import (
 )
 from pyramid_solitaire.engine.errors import Refusal
 from pyramid_solitaire.engine.game import Game, one_deal_source
-from pyramid_solitaire.engine.variants import VARIANTS
+from pyramid_solitaire.engine.variants import GAMES, VARIANTS
 from pyramid_solitaire.engine.view import dump, view
 from pyramid_solitaire.solver import WINNABLE, solve
+from pyramid_solitaire.solver.reference import plain_solve
 
 CORPUS = Path(__file__).resolve().parents[1] / "tests" / "golden" / "corpus.json"
 GAME_STEPS = 45  # a full view is ~2 KB: games other than wins stop here (playouts go on)
@@ -539,6 +543,83 @@ def records_section() -> dict[str, list]:
     }
 
 
+# Deals of the family's games that the plain search wins within FAMILY_NODES positions (found by
+# trying deals from 0 on: docs/rules-decisions.md); Pyramid Thirteen has none that quick.
+FAMILY_WINS = {
+    "pyramid-dozen": 16,
+    "tuts-tomb": 1,
+    "apophis": 1,
+    "cheops": 0,
+    "triangle": 2,
+    "eleven-triangle": 0,
+    "pharaohs": 44,
+}
+FAMILY_NODES = 5000
+FAMILY_STEPS = 30  # full views of games other than wins: a Pharaohs view has 52 cells
+FAMILY_FIELDS = ("layout", "pile_size", "draw", "gather", "hidden", "pysol_id")
+
+
+def family_section(seed: int = 51, per_game: int = 12) -> dict[str, Any]:
+    """The family's games: per game its rules, the plain search's win (where FAMILY_WINS has one),
+    a game through the passes (a random one without a stock), playouts, and moves refused (or
+    played) in a few positions, among them every available card alone and paired and a face-down
+    card."""
+    rng = random.Random(seed)
+    policies = [random_move, removal_first, draw_first, off_pyramid_first]
+    games, playouts, illegal = [], [], []
+    for v in GAMES:
+        if v in FAMILY_WINS:
+            number = FAMILY_WINS[v]
+            line = [str(m) for m in plain_solve(Deal.from_number(v, number), node_limit=FAMILY_NODES).line]
+            solved = lambda g, line=line: solved_playthrough(g, line, rng)  # noqa: E731
+            games.append(game_entry(f"plain search win {number}", v, number, solved))
+        name, policy, number = (
+            ("draw first", draw_first, 3) if GAMES[v].has_stock else ("random", random_move, 2**53 + 7)
+        )
+        played = lambda g, p=policy: playthrough(g, p, rng, FAMILY_STEPS)  # noqa: E731
+        games.append(game_entry(f"{name} {number}", v, number, played))
+        for i in range(per_game):
+            number = rng.randrange(2**31)
+            game = Game(v, number=number)
+            steps = []
+            for action in playthrough(game, policies[i % len(policies)], rng):
+                steps.append([action, " ".join(str(m) for m in game.legal_moves()), _end(game)])
+            playouts.append({"variant": v, "deal": str(number), "steps": steps})
+        for number in range(3):
+            game = Game(v, number=number)
+            for _ in playthrough(
+                game, removal_first if number % 2 else draw_first, rng, rng.randrange(0, 30)
+            ):
+                pass
+            illegal += [illegal_probe(game, text) for text in _probes(game, rng) + _family_probes(game)]
+    return {"variants": family_rules(), "games": games, "playouts": playouts, "illegal": illegal}
+
+
+def family_rules() -> dict[str, Any]:
+    """The rules data of each game: the variants' fields, the game's own and its pairing."""
+    return {
+        v.id: {"name_en": v.name_en, **v.rules(), **{f: getattr(v, f) for f in FAMILY_FIELDS}}
+        | {"pairing": dataclasses.asdict(v.pairing)}
+        for v in GAMES.values()
+    }
+
+
+def _end(game: Game) -> str:
+    return "won" if game.is_won else "stuck" if game.is_stuck else ""
+
+
+def _family_probes(game: Game) -> list[str]:
+    """Every available card alone, the first available ones paired, and a face-down card."""
+    deal, state = game.deal, game.state
+    cards = deal.available(state)
+    legal = {str(m) for m in game.legal_moves()}
+    probes = [card_text(c) for c in cards]
+    probes += [f"{card_text(a)}+{card_text(b)}" for i, a in enumerate(cards[:5]) for b in cards[i + 1 : 5]]
+    down = [p for p in range(deal.size) if deal.is_face_down(state, p)]
+    probes += [card_text(deal.cards[p]) for p in down[:1]]
+    return [p for p in probes if p not in legal]
+
+
 def build(seed: int = 17, playouts_per_variant: int = 40) -> dict[str, Any]:
     rng = random.Random(seed)
     return {
@@ -553,6 +634,7 @@ def build(seed: int = 17, playouts_per_variant: int = 40) -> dict[str, Any]:
         "sources": sources_section(),
         "api": api_section(),
         "records": records_section(),
+        "family": family_section(),
     }
 
 
@@ -622,7 +704,9 @@ def run_main(argv: list[str] | None, what: str, default: Path, build: Callable[[
     args = parser.parse_args(argv)
     corpus = build()
     write(corpus, args.out)
-    steps = sum(len(g["steps"]) for g in corpus["games"]) + sum(len(p["steps"]) for p in corpus["playouts"])
+    sections = [corpus, corpus.get("family", {})]
+    steps = sum(len(g["steps"]) for c in sections for g in c.get("games", []))
+    steps += sum(len(p["steps"]) for c in sections for p in c.get("playouts", []))
     print(f"{args.out}: {args.out.stat().st_size // 1024} KiB, {steps} steps")
     return 0
 

@@ -85,8 +85,9 @@ export function conformance(rules, { corpus, moveCounts, options = { refused: []
   return [
     ["variants, cards and deal numbers", () => {
     for (const [id, rules] of Object.entries(corpus.variants)) {
-      const { id: _, text, overlap, win, ...mine } = VARIANTS[id]; // the options: options.test.mjs
-      assert.deepEqual(mine, rules, id);
+      const { id: _, text, overlap, win, layout, pile_size, draw, gather, pairing: __, hidden, pysol_id, ...mine } = VARIANTS[id];
+      assert.deepEqual(mine, rules, id); // the options: options.test.mjs; the family's fields: family.test.mjs
+      assert.deepEqual([layout, pile_size, draw, gather, hidden, pysol_id], ["pyramid", 3, 1, "order", false, null], id);
       assert.deepEqual([text, overlap, win], [id, false, "pyramid"], id);
     }
     assert.deepEqual(Object.keys(VARIANTS), Object.keys(corpus.variants));

@@ -16,7 +16,7 @@ from collections import deque
 from collections.abc import Iterable
 
 from ..engine.deal import START, Deal, Move, State
-from .search import UNKNOWN, UNWINNABLE, WINNABLE, Solution
+from .search import UNKNOWN, UNWINNABLE, WINNABLE, Solution, Verdict
 
 PLAIN_NODES = 50_000  # positions the plain search enters for one deal of a family game
 
@@ -41,7 +41,7 @@ def reference_solve(
     return verdict, line
 
 
-def _depth_first(deal: Deal, state: State, node_limit: int) -> tuple[str, list[Move], int]:
+def _depth_first(deal: Deal, state: State, node_limit: int) -> tuple[Verdict, list[Move], int]:
     """reference_solve's search; also returns how many positions it entered."""
     if deal.is_won(state):
         return WINNABLE, [], 0
@@ -77,7 +77,7 @@ def reference_shortest(
     return verdict, line
 
 
-def _breadth_first(deal: Deal, state: State, node_limit: int) -> tuple[str, list[Move], int]:
+def _breadth_first(deal: Deal, state: State, node_limit: int) -> tuple[Verdict, list[Move], int]:
     """reference_shortest's search; also returns how many positions it met."""
     parent: dict[State, tuple[State, Move] | None] = {position(deal, state): None}
     queue = deque([state])

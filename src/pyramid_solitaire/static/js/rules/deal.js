@@ -1,25 +1,21 @@
 // The layout and the moves (engine/deal.py): which cards cover which, what is available, what a
 // move is and whether it may be played. Part of the rules in the page (see game.js).
 
-import { cardText, isKing, pairs, parseCard, value } from "./cards.js";
-import { DECK_SIZE, PYRAMID_SIZE, dealCards, dealNumber, formatDeck, parseDeck } from "./decks.js";
+import { cardText, parseCard, value } from "./cards.js";
+import { DECK_SIZE, dealCards, dealNumber, formatDeck, parseDeck } from "./decks.js";
 import { cut, refuse, strip } from "./errors.js";
+import { LAYOUTS } from "./layouts.js";
+import { THIRTEEN } from "./pairing.js";
 import { getVariant } from "./variants.js";
 
-const ROWS = 7;
-const PILE_SIZE = 3;
 export const illegal = (code, params) => refuse("IllegalMove", code, params);
 
-const slot = (row, i) => (row * (row + 1)) / 2 + i;
-/** For each pyramid slot, the two slots that cover it (none in the bottom row). */
-const COVERED_BY = [];
-for (let row = 0; row < ROWS; row++) {
-  for (let i = 0; i <= row; i++) COVERED_BY.push(row === ROWS - 1 ? [] : [slot(row + 1, i), slot(row + 1, i + 1)]);
-}
-
 /** A position: `removed[p]` is 1 when the card at deck position p is gone; `drawn` stock
- * positions lie on the waste in this pass; `recycles` is how often the waste was turned over. */
+ * positions lie on the waste in this pass; `recycles` is how often the waste was turned over;
+ * `order`, only after a recycle that gathers the waste piles (Apophis), the stock of this pass
+ * (deck positions, top first; deal.py's State.order). */
 export const START = Object.freeze({ removed: new Uint8Array(DECK_SIZE), drawn: 0, recycles: 0 });
+const withOrder = (state, fields) => (state.order ? { ...fields, order: state.order } : fields);
 
 /** A move: {kind: "pair" | "king" | "draw" | "recycle", cards: [deck order]}, written in notation. */
 export const moveText = (move) => (move.cards.length ? move.cards.map(cardText).join("+") : move.kind);
@@ -39,7 +35,10 @@ export class Deal {
     this.cards = cards;
     this.number = number === null ? null : dealNumber(number);
     this.position = new Map(cards.map((card, p) => [card, p]));
-    this.goalPositions = goal ?? positions(this.variant.win === "all" ? DECK_SIZE : PYRAMID_SIZE);
+    this.layout = LAYOUTS[this.variant.layout];
+    this.size = this.layout.size; // the tableau's cards: deck positions 0 .. size - 1
+    this.stockStart = this.size + this.variant.piles * this.variant.pile_size;
+    this.goalPositions = goal ?? positions(this.variant.win === "all" ? DECK_SIZE : this.size);
     this.goal = this.goalPositions.reduce((mask, p) => mask | (1n << BigInt(p)), 0n);
   }
 
@@ -77,35 +76,47 @@ export class Deal {
     return found;
   }
 
+  /** The stock of this pass, top first, drawn cards included (deal.py stock_order). */
+  stockOrder(state) {
+    if (!this.variant.has_stock) return [];
+    return state.order ?? positions(DECK_SIZE - this.stockStart).map((k) => this.stockStart + k);
+  }
+
   /** Stock cards still to draw, top first. */
   stockPositions(state) {
-    return this.variant.has_stock ? this.present(state, PYRAMID_SIZE + state.drawn, DECK_SIZE) : [];
+    return this.stockOrder(state).slice(state.drawn).filter((p) => !state.removed[p]);
   }
 
   /** Each waste pile bottom to top: a draw deals its cards round the piles in turn. */
   wastePositions(state) {
     const n = this.variant.wastes;
     const piles = Array.from({ length: n }, () => []);
-    for (let k = 0; k < state.drawn; k++) {
-      if (!state.removed[PYRAMID_SIZE + k]) piles[k % n].push(PYRAMID_SIZE + k);
-    }
+    this.stockOrder(state).slice(0, state.drawn).forEach((p, k) => {
+      if (!state.removed[p]) piles[k % n].push(p);
+    });
     return piles;
   }
 
-  /** Giza's piles bottom to top (the last card of each group of three is on top). */
+  /** The reserve piles bottom to top (Giza's: the last card of each group of three on top). */
   pilePositions(state) {
+    const size = this.variant.pile_size;
     return Array.from({ length: this.variant.piles }, (_, j) =>
-      this.present(state, PYRAMID_SIZE + PILE_SIZE * j, PYRAMID_SIZE + PILE_SIZE * (j + 1)));
+      this.present(state, this.size + size * j, this.size + size * (j + 1)));
   }
 
   isFree(state, p) {
-    return COVERED_BY[p].every((c) => state.removed[c]);
+    return this.layout.coveredBy[p].every((c) => state.removed[c]);
+  }
+
+  /** Whether position `p` holds a tableau card that lies face down (hidden cards: covered). */
+  isFaceDown(state, p) {
+    return this.variant.hidden && p < this.size && !state.removed[p] && !this.isFree(state, p);
   }
 
   /** Deck positions of every available card, in deck order. */
   availablePositions(state) {
     const found = [];
-    for (let p = 0; p < PYRAMID_SIZE; p++) if (!state.removed[p] && this.isFree(state, p)) found.push(p);
+    for (let p = 0; p < this.size; p++) if (!state.removed[p] && this.isFree(state, p)) found.push(p);
     for (const pile of [...this.wastePositions(state), ...this.pilePositions(state)]) {
       if (pile.length) found.push(pile[pile.length - 1]);
     }
@@ -130,12 +141,13 @@ export class Deal {
   legalMoves(state) {
     if (this.isWon(state)) return [];
     const avail = this.availablePositions(state);
-    const moves = avail.map((p) => this.cards[p]).filter(isKing).map((c) => ({ kind: "king", cards: [c] }));
+    const { pairs, alone } = this.variant.pairing;
+    const moves = avail.map((p) => this.cards[p]).filter(alone).map((c) => ({ kind: "king", cards: [c] }));
     const twos = []; // pairs as deck positions, in deck order (overlap pairs among them)
     avail.forEach((a, i) => {
       for (const b of avail.slice(i + 1)) if (pairs(this.cards[a], this.cards[b])) twos.push([a, b]);
     });
-    for (let p = 0; p < PYRAMID_SIZE; p++) {
+    for (let p = 0; p < this.size; p++) {
       const over = this.overlapPartner(state, p);
       if (over !== null && pairs(this.cards[p], this.cards[over])) twos.push([p, over]);
     }
@@ -149,8 +161,8 @@ export class Deal {
   /** Overlap discards: the one card left over pyramid position `p` when it is free (then the two
    *  may pair), else null; null too in a variant without overlap discards. */
   overlapPartner(state, p) {
-    if (!this.variant.overlap || p >= PYRAMID_SIZE || state.removed[p]) return null;
-    const over = COVERED_BY[p].filter((c) => !state.removed[c]);
+    if (!this.variant.overlap || p >= this.size || state.removed[p]) return null;
+    const over = this.layout.coveredBy[p].filter((c) => !state.removed[c]);
     return over.length === 1 && this.isFree(state, over[0]) ? over[0] : null;
   }
 
@@ -179,15 +191,22 @@ export class Deal {
   /** The position after `move`; throws IllegalMove saying why it cannot be played. */
   apply(state, move) {
     this.check(state, move);
+    const perDraw = this.variant.draw * this.variant.wastes;
     if (move.kind === "draw") {
       const stock = this.stockPositions(state);
-      const last = stock[Math.min(this.variant.wastes, stock.length) - 1];
-      return { removed: state.removed, drawn: last + 1 - PYRAMID_SIZE, recycles: state.recycles };
+      const last = stock[Math.min(perDraw, stock.length) - 1];
+      return withOrder(state, { removed: state.removed, drawn: this.stockOrder(state).indexOf(last) + 1, recycles: state.recycles });
     }
-    if (move.kind === "recycle") return { removed: state.removed, drawn: 0, recycles: state.recycles + 1 };
+    if (move.kind === "recycle") {
+      if (this.variant.gather === "piles") { // pile 1 gathered first, so pile 3 is on top; dealt at once
+        const order = this.wastePositions(state).reverse().flat();
+        return { removed: state.removed, drawn: Math.min(perDraw, order.length), recycles: state.recycles + 1, order };
+      }
+      return withOrder(state, { removed: state.removed, drawn: 0, recycles: state.recycles + 1 });
+    }
     const removed = state.removed.slice();
     for (const card of move.cards) removed[this.position.get(card)] = 1;
-    return { removed, drawn: state.drawn, recycles: state.recycles };
+    return withOrder(state, { removed, drawn: state.drawn, recycles: state.recycles });
   }
 
   /** Throws IllegalMove saying why `move` cannot be played; a won position has no move. */
@@ -207,13 +226,21 @@ export class Deal {
       if (!this.wastePositions(state).some((pile) => pile.length)) illegal("recycle_waste_empty");
     } else if (move.kind === "king") {
       const [card] = move.cards;
+      const { pairing } = this.variant;
       this.checkAvailable(state, card);
-      if (!isKing(card)) illegal("not_a_king", { card: cardText(card), worth: 13 - value(card) });
+      if (!pairing.alone(card)) {
+        if (pairing.noneAlone) illegal("no_card_alone", { card: cardText(card), ...named });
+        illegal("not_a_king", { card: cardText(card), worth: 13 - value(card) });
+      }
     } else {
       const [a, b] = move.cards;
+      const { pairing } = this.variant;
       if (a === b) illegal("same_card_twice", { move: `${cardText(a)}+${cardText(b)}` });
       if (!this.overlapping(state, a, b)) for (const card of move.cards) this.checkAvailable(state, card);
-      if (!pairs(a, b)) illegal("not_thirteen", { a: cardText(a), b: cardText(b) });
+      if (!pairing.pairs(a, b)) {
+        if (pairing !== THIRTEEN) illegal("not_a_pair", { a: cardText(a), b: cardText(b), ...named });
+        illegal("not_thirteen", { a: cardText(a), b: cardText(b) });
+      }
     }
   }
 
@@ -224,8 +251,11 @@ export class Deal {
     const top = (pile) => cardText(this.cards[pile[pile.length - 1]]);
     if (state.removed[p]) illegal("card_removed", { card: name });
     if (this.availablePositions(state).includes(p)) return;
-    if (p < PYRAMID_SIZE) {
-      const over = COVERED_BY[p].filter((c) => !state.removed[c]).map((c) => cardText(this.cards[c]));
+    if (this.variant.hidden && (this.isFaceDown(state, p) || this.stockPositions(state).includes(p))) {
+      illegal("card_unseen", { card: name }); // where it lies is not told: never a peek
+    }
+    if (p < this.size) {
+      const over = this.layout.coveredBy[p].filter((c) => !state.removed[c]).map((c) => cardText(this.cards[c]));
       illegal("card_covered", { card: name, by: over });
     }
     this.pilePositions(state).forEach((pile, k) => {

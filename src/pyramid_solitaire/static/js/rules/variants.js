@@ -4,6 +4,7 @@
 // the options equal to the variant's own left out. Part of the rules in the page (see game.js).
 
 import { cut, refuse } from "./errors.js";
+import { CHEOPS, DOZEN, ELEVEN, THIRTEEN } from "./pairing.js";
 
 export const DEFAULT_VARIANT = "pyramid";
 export const MAX_PASSES = 32; // the solver kernel's limit (variants.py MAX_PASSES)
@@ -13,10 +14,14 @@ const WINS = ["pyramid", "all"];
 const OPTION_VALUES = { passes: `1 to ${MAX_PASSES} or ${UNLIMITED}`, overlap: "yes or no", win: "pyramid or all" };
 const OPTION = /^([a-z]+)=(.*)$/s; // any value is the option's to refuse, naming its range (variants.py _OPTION)
 
-/** A variant's rules: `passes` null is unlimited (so is `recycles`); `text` is what names it. */
-function variant(id, nameEn, passes, wastes, piles, openStock, overlap = false, win = "pyramid") {
+/** A variant's rules: `passes` null is unlimited (so is `recycles`); `text` is what names it.
+ *  `game` holds the rest of a game of the family (variants.py's Variant fields past `win`). */
+function variant(id, nameEn, passes, wastes, piles, openStock, overlap = false, win = "pyramid", game = {}) {
   const recycles = passes === null ? null : Math.max(passes - 1, 0);
-  return { id, text: id, name_en: nameEn, passes, wastes, piles, open_stock: openStock, has_stock: piles === 0, recycles, overlap, win };
+  return {
+    id, text: id, name_en: nameEn, passes, wastes, piles, open_stock: openStock, has_stock: wastes > 0, recycles, overlap, win,
+    layout: "pyramid", pile_size: 3, draw: 1, gather: "order", pairing: THIRTEEN, hidden: false, pysol_id: null, ...game,
+  };
 }
 const byId = (list) => Object.fromEntries(list.map((v) => [v.id, v]));
 
@@ -36,7 +41,19 @@ export const NAMED = byId([
   variant("unlimited", "Pyramid, unlimited passes", null, 1, 0, false),
 ]);
 
-const own = (id) => (Object.hasOwn(VARIANTS, id) ? VARIANTS[id] : Object.hasOwn(NAMED, id) ? NAMED[id] : null);
+/** The Pyramid family's games under PySolFC's ids (variants.py GAMES). */
+export const GAMES = byId([
+  variant("pyramid-dozen", "Pyramid Dozen", 0, 0, 6, false, false, "all", { pile_size: 4, pairing: DOZEN, pysol_id: 846 }),
+  variant("tuts-tomb", "Tut's Tomb", null, 1, 0, false, false, "pyramid", { draw: 3, pysol_id: 681 }),
+  variant("apophis", "Apophis", 3, 3, 0, false, false, "all", { gather: "piles", pysol_id: 658 }),
+  variant("cheops", "Cheops", 1, 1, 0, true, false, "all", { pairing: CHEOPS, pysol_id: 659 }),
+  variant("triangle", "Triangle", 3, 1, 0, true, false, "all", { layout: "inverted", pysol_id: 700 }),
+  variant("eleven-triangle", "Eleven Triangle", 1, 3, 0, false, false, "all", { layout: "inverted", pairing: ELEVEN, pysol_id: 969 }),
+  variant("pharaohs", "Pharaohs", 0, 0, 0, false, false, "all", { layout: "pharaohs", pysol_id: 655 }),
+  variant("thirteen", "Pyramid Thirteen", 1, 1, 0, true, false, "all", { hidden: true, pysol_id: 44 }),
+]);
+
+const own = (id) => [VARIANTS, NAMED, GAMES].map((set) => (Object.hasOwn(set, id) ? set[id] : null)).find(Boolean) ?? null;
 const KNOWN = [...Object.keys(VARIANTS), ...Object.keys(NAMED)]; // the six, then the named rule sets
 const unknown = (text) => refuse("UnknownVariant", "variant_unknown", { variant: cut(text), known: KNOWN });
 

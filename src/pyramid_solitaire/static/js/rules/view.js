@@ -3,7 +3,6 @@
 
 import { cardText } from "./cards.js";
 import { moveText } from "./deal.js";
-import { PYRAMID_SIZE } from "./decks.js";
 
 export function view(game) {
   const { deal, state } = game;
@@ -16,9 +15,11 @@ export function view(game) {
   return {
     variant: game.variant.text,
     deal: game.dealValue,
-    pyramid: deal.cards.slice(0, PYRAMID_SIZE).map((card, p) => {
+    pyramid: deal.cards.slice(0, deal.size).map((card, p) => {
       const gone = Boolean(state.removed[p]);
-      return { card: gone ? null : cardText(card), free: !gone && deal.isFree(state, p), available: available.includes(p) };
+      const down = deal.isFaceDown(state, p); // a face-down card is there, its name is not
+      const cell = { card: gone || down ? null : cardText(card), free: !gone && deal.isFree(state, p), available: available.includes(p) };
+      return deal.variant.hidden ? { ...cell, face_down: down } : cell;
     }),
     stock: { count: stock.length, top: openTop ? text(stock[0]) : null, available: openTop },
     wastes: deal.wastePositions(state).map((pile) => pile.map(text)),
