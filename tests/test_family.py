@@ -9,8 +9,9 @@ from pyramid_solitaire.engine.game import Game
 from pyramid_solitaire.engine.rules import rules_text
 from pyramid_solitaire.engine.variants import GAMES, UnknownVariant, get_variant
 from pyramid_solitaire.engine.view import view
+from pyramid_solitaire.solver.hints import advice
 from pyramid_solitaire.solver.reference import kernel_plays, plain_solve
-from pyramid_solitaire.solver.search import UNKNOWN, WINNABLE, solve
+from pyramid_solitaire.solver.search import UNKNOWN, WINNABLE, _Search, solve
 
 
 def placed(game: str, cards: dict[int, str]) -> Deal:
@@ -54,7 +55,27 @@ def test_every_game_is_named_with_its_pysolfc_id_and_the_kernel_leaves_it_to_the
     deal = Deal.from_number("cheops", 0)
     assert not kernel_plays(deal) and kernel_plays(Deal.from_number("pyramid", 0))
     with pytest.raises(ValueError, match="kernel does not play Cheops"):
-        solve(deal)
+        _Search(deal, shortest=False)
+    via_solve, plain = solve(deal, node_limit=5000), plain_solve(deal, node_limit=5000)
+    assert [via_solve.verdict, via_solve.line, via_solve.searched] == [
+        plain.verdict,
+        plain.line,
+        plain.searched,
+    ]
+    assert plain.verdict == WINNABLE and solve(deal, time_limit=0.01).verdict == UNKNOWN  # 20 positions
+
+
+def test_a_hint_in_thirteen_never_looks_at_the_face_down_cards(monkeypatch):
+    def peek(*args, **kwargs):
+        raise AssertionError("the solver was asked: it sees the face-down cards")
+
+    game = Game("thirteen", number=2)
+    monkeypatch.setattr("pyramid_solitaire.solver.hints.solve", peek)
+    given = advice(game)
+    assert given["checked"] is False and given["verdict"] == "unknown"
+    assert given["move"] == str(game.legal_moves()[0])  # the first legal move, as without a solver
+    monkeypatch.undo()
+    assert advice(Game("pharaohs", number=44), time_limit=2.5)["checked"] is True  # 5,000 positions
 
 
 def test_an_option_that_does_not_apply_is_refused():

@@ -223,14 +223,11 @@ def cmd_solve(args: argparse.Namespace, out: IO[str]) -> int:
 
 def print_solution(deal: "Deal", args: argparse.Namespace, out: IO[str]) -> None:
     """One line: the verdict, then the winning line in move notation (or one JSON object)."""
-    from ..solver.reference import PLAIN_NODES, kernel_plays, plain_solve
+    from ..solver.reference import PLAIN_NODES, kernel_plays
     from ..solver.search import WINNABLE, solve
 
-    plain = not kernel_plays(deal)
-    if plain:  # a family game: the plain search, by nodes (the kernel does not know it yet)
-        found = plain_solve(deal, shortest=args.shortest)
-    else:
-        found = solve(deal, shortest=args.shortest, time_limit=args.time_limit)
+    plain = not kernel_plays(deal)  # a family game: solve runs the plain search (by nodes)
+    found = solve(deal, shortest=args.shortest, time_limit=args.time_limit)
     if args.json:
         import json
 

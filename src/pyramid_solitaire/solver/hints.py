@@ -76,6 +76,8 @@ def hint(game: Game, time_limit: float = HINT.seconds) -> Hint:
 
     if game.is_won:
         return done(HintVerdict.WON)
+    if game.variant.hidden:  # the solver would see the face-down cards: an unchecked move, never a peek
+        return done(HintVerdict.UNKNOWN, move=unchecked(game).move)
     # One search: the decision gets the whole budget first, the shortest line what it leaves
     # (a line found but not proven shortest is still a checked hint).
     found = solve(game.deal, game.state, shortest=True, time_limit=left())

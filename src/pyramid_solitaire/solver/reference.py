@@ -19,6 +19,7 @@ from ..engine.deal import START, Deal, Move, State
 from .search import UNKNOWN, UNWINNABLE, WINNABLE, Solution, Verdict
 
 PLAIN_NODES = 50_000  # positions the plain search enters for one deal of a family game
+PLAIN_RATE = 2_000  # positions a second it enters, about, on this 2-core machine under load
 
 
 def kernel_plays(deal: Deal) -> bool:
@@ -101,12 +102,22 @@ def _breadth_first(deal: Deal, state: State, node_limit: int) -> tuple[Verdict, 
 
 
 def plain_solve(
-    deal: Deal, state: State = START, *, shortest: bool = False, node_limit: int = PLAIN_NODES
+    deal: Deal,
+    state: State = START,
+    *,
+    shortest: bool = False,
+    node_limit: int | None = None,
+    time_limit: float | None = None,
 ) -> Solution:
     """The plain searches' answer as a Solution (the kernel's form): depth first, or breadth first
-    with `shortest` (its line then has the fewest steps). UNKNOWN past `node_limit` positions."""
+    with `shortest` (its line then has the fewest steps). UNKNOWN past `node_limit` positions
+    (PLAIN_NODES unless given), or when a `time_limit` asks for fewer: the positions it enters
+    in that time at PLAIN_RATE (a count, so the answer is the same on every machine)."""
     started = time.perf_counter()  # only for the figure `seconds`, never a decision
+    limit = PLAIN_NODES if node_limit is None else node_limit
+    if time_limit is not None:
+        limit = min(limit, max(int(time_limit * PLAIN_RATE), 1))
     search = _breadth_first if shortest else _depth_first
-    verdict, line, searched = search(deal, state, node_limit)
+    verdict, line, searched = search(deal, state, limit)
     seconds = time.perf_counter() - started
     return Solution(verdict, tuple(line), searched, seconds, shortest=shortest and verdict == WINNABLE)

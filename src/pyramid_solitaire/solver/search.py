@@ -291,6 +291,10 @@ def solve(
     remove (or a mask of deck positions) instead of the deal's own (Deal.with_goal)."""
     if goal is not None:
         deal = deal.with_goal(goal)
+    if deal.variant.pysol_id is not None:  # a family game: the plain search until the kernel knows it
+        from .reference import plain_solve
+
+        return plain_solve(deal, state, shortest=shortest, node_limit=node_limit, time_limit=time_limit)
     return _solve(_Search, deal, state, shortest, _Budget(time_limit, node_limit))
 
 
