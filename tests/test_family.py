@@ -248,3 +248,17 @@ def test_solve_of_a_game_reads_a_deck_file_and_says_it_is_the_plain_search(capsy
     assert main(["variants"]) == 0
     listed = capsys.readouterr().out
     assert all(f"\n{game} " in listed for game in GAMES)
+
+
+def test_thirteen_plays_as_the_open_stock_with_one_pass_won_with_all_cards_the_kernel_knows():
+    """Face-down cards change what a player sees, not the moves: the kernel's winning line of
+    open-stock:passes=1,win=all on deal 18 (the plain search does not find one in 20,000
+    positions) wins Pyramid Thirteen's deal 18, its legal moves the same at every step."""
+    twin = Game("open-stock:passes=1,win=all", number=18)
+    found = solve(twin.deal, node_limit=200_000)
+    game = Game("thirteen", number=18)
+    for move in found.line:
+        assert game.legal_moves() == twin.legal_moves()
+        game.play(str(move))
+        twin.play(str(move))
+    assert found.verdict == WINNABLE and game.is_won and game.state.removed == (1 << 52) - 1
