@@ -5,12 +5,14 @@ The three positions are issue 48's: before the fix the kernel, asked for a line 
 steps, answered with a line of N + 1 (estimated 0 steps from a position with only outside cards
 left, it took the win one step past the limit), and the shortest search asked again forever."""
 
+import json
 import random
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from pyramid_solitaire.cli import main
 from pyramid_solitaire.engine.cards import card_text
 from pyramid_solitaire.engine.deal import START, Deal, State
 from pyramid_solitaire.engine.game import Game
@@ -43,6 +45,20 @@ def test_issue_48_positions_get_their_shortest_line_proven(variant, number, move
     for move in found.line:
         state = game.deal.apply(state, move)  # the engine checks every move
     assert game.deal.is_won(state)
+
+
+def test_the_command_lines_hint_answers_issue_48s_first_position(tmp_path, capsys):
+    """As the issue checks it: `hint FILE --json --time-limit 0.5` on a record file (it never
+    answered, before the fix); the decision takes milliseconds, so the move is checked on any
+    machine (which move depends on how far the shortest search gets in the time)."""
+    variant, number, moves, _ = STUCK[0]
+    record = {"version": 1, "variant": variant, "deal": number, "moves": moves.split(), "redo": []}
+    (tmp_path / "b.json").write_text(json.dumps({"record": record}))
+    assert main(["hint", str(tmp_path / "b.json"), "--json", "--time-limit", "0.5"]) in (0, None)
+    shown = json.loads(capsys.readouterr().out)
+    game = stuck_game(variant, number, moves)
+    legal = [game.deal.format_line([move]) for move in game.deal.legal_moves(game.state)]
+    assert (shown["verdict"], shown["checked"], shown["move"] in legal) == ("winnable", True, True)
 
 
 @pytest.mark.parametrize(("variant", "number", "moves", "steps"), STUCK)
