@@ -33,7 +33,9 @@ def add_rules(sub: Any) -> None:
         "winning), with the part on variants cut to the one asked for.",
         ["pyramid-solitaire rules pyramid", "pyramid-solitaire rules giza | less"],
     )
-    p.add_argument("variant", nargs="?", default=DEFAULT_VARIANT, choices=list(VARIANTS), help="a variant id")
+    # the nine `variants` lists: the six base variants and the named option sets
+    choices = [*VARIANTS, *NAMED]
+    p.add_argument("variant", nargs="?", default=DEFAULT_VARIANT, choices=choices, help="a variant id")
     p.set_defaults(func=cmd_rules)
 
 

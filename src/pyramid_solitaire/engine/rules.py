@@ -26,19 +26,20 @@ def rules_text(variant_id: str) -> str:
     for section in sections:
         section = "## " + section
         if section.startswith(VARIANTS_SECTION):
-            section = _variant_section(section, variant.id)
+            section = _variant_section(section, variant.id, variant.summary_en)
         out.append(section)
     return "\n".join(part.rstrip("\n") + "\n" for part in out).rstrip("\n") + "\n"
 
 
-def _variant_section(section: str, variant_id: str) -> str:
+def _variant_section(section: str, variant_id: str, summary: str = "") -> str:
     heading, _, body = section.partition("\n")
     kept = [heading]
     for paragraph in body.split("\n\n"):
         lines = paragraph.splitlines()
         if lines and lines[0].startswith("|"):  # the table: its header and this variant's row
-            lines = lines[:2] + [line for line in lines[2:] if line.startswith(f"| `{variant_id}` |")]
-            kept.append("\n".join(lines))
+            row = [line for line in lines[2:] if line.startswith(f"| `{variant_id}` |")]
+            # a named option set (original, overlap, unlimited) has no row: its summary instead
+            kept.append(f"`{variant_id}`: {summary}" if summary and not row else "\n".join(lines[:2] + row))
         elif variant_id in paragraph.lower():
             kept.append(paragraph)
     return "\n\n".join(kept)
