@@ -2,9 +2,11 @@
 own install (`pip install -e .`, `make install`, `make dist`, cibuildwheel). Everything else is in
 pyproject.toml."""
 
+import re
 import shlex
 import shutil
 import sys
+import tomllib
 from pathlib import Path
 
 from setuptools import Extension, setup
@@ -20,6 +22,16 @@ KERNEL = sorted(str(p) for p in (SOLVER / "c").glob("*.c"))  # moves, tables, pr
 HERE = str(Path(__file__).resolve().parent)
 FLAGS = {"msvc": ["/std:c11", "/O2"], "unix": ["-std=c11", "-O2", f"-ffile-prefix-map={HERE}=."]}
 LINK = {"unix": ["-s"]} if sys.platform.startswith("linux") else {}
+
+
+def readme() -> str:
+    """README.md with its relative links made absolute (the package index shows the text alone,
+    where docs/hosting.md or the screenshot lead nowhere); the wording is README's own."""
+    source = tomllib.loads(Path(HERE, "pyproject.toml").read_text())["project"]["urls"]["Source"]
+    text = Path(HERE, "README.md").read_text(encoding="utf-8")
+    # [text](path) or ![image](path), not (https://...) or (#anchor); an image's bytes come from raw/
+    link = re.compile(r"(!?)(\[[^\]]*\])\((?![a-z]+:|#)([^)\s]+)\)")
+    return link.sub(lambda m: f"{m[1]}{m[2]}({source}/{'raw' if m[1] else 'blob'}/main/{m[3]})", text)
 
 
 class BuildKernel(build_ext):
@@ -42,6 +54,8 @@ class BuildKernel(build_ext):
 
 
 setup(
+    long_description=readme(),
+    long_description_content_type="text/markdown",
     cmdclass={"build_ext": BuildKernel},
     ext_modules=[
         Extension(
