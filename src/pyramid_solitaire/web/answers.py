@@ -118,6 +118,7 @@ def coded(name: str, codes: tuple[str, ...]) -> type[Refusal]:
 
 
 def prefixed(*prefixes: str) -> tuple[str, ...]:
+    """The codes of MESSAGES that start with one of `prefixes`, in its order."""
     return tuple(code for code in MESSAGES if code.startswith(prefixes))
 
 

@@ -52,6 +52,7 @@ class GameRecord(Body):
 
     @model_validator(mode="after")
     def deal_or_deck(self) -> "GameRecord":
+        """Exactly one of deal or deck, as the engine asks (its record_deal_or_deck)."""
         if ("deal" in self.model_fields_set) == ("deck" in self.model_fields_set):
             raise ValueError("a record has exactly one of deal or deck")
         return self
