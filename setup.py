@@ -18,7 +18,7 @@ KERNEL = sorted(str(p) for p in (SOLVER / "c").glob("*.c"))  # moves, tables, pr
 # Baseline flags: no -mpopcnt, the wheel's tag promises every x86-64; c/bits.h picks the popcount
 # instruction at run time (and maps the builtins for MSVC). Reproducible builds: the build folder's
 # path is not written into the kernel (-ffile-prefix-map), and it ships stripped on Linux (171,672 B
-# with its symbols and debug info, about 47 kB without: issue 52).
+# with its symbols and debug info, 52,072 B without: issue 52).
 HERE = str(Path(__file__).resolve().parent)
 FLAGS = {"msvc": ["/std:c11", "/O2"], "unix": ["-std=c11", "-O2", f"-ffile-prefix-map={HERE}=."]}
 LINK = {"unix": ["-s"]} if sys.platform.startswith("linux") else {}

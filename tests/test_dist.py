@@ -107,7 +107,7 @@ SOLVE_ONE = (
 @pytest.mark.skipif(QEMU is None, reason="qemu-x86_64 is not installed (Debian's qemu-user)")
 def test_the_built_kernel_solves_on_an_x86_64_without_popcnt():
     """The wheel's tag promises every x86-64: qemu64 is one without POPCNT (a -mpopcnt build dies
-    there with SIGILL, exit 132). 8 s under load, most of it Python's start emulated."""
+    there with SIGILL, exit 132). 12-16 s under load, most of it Python's start emulated."""
     native = subprocess.run([sys.executable, "-c", SOLVE_ONE], capture_output=True, text=True, check=True)
     emulated = subprocess.run(
         [QEMU, "-cpu", "qemu64", sys.executable, "-c", SOLVE_ONE], capture_output=True, text=True, timeout=300
