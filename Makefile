@@ -47,9 +47,10 @@ wasm-tools:
 wasm: install wasm-tools
 	$(BIN)/python tools/wasm.py
 
-# The release files in dist/: an sdist and a manylinux wheel built from it (tools/dist.py).
+# The release files in dist/: an sdist and a manylinux wheel built from it (tools/dist.py), built
+# twice to check that the build is reproducible (byte for byte the same).
 dist: install
-	$(BIN)/python tools/dist.py
+	$(BIN)/python tools/dist.py --twice
 
 run: install
 	$(BIN)/pyramid-solitaire serve --host 127.0.0.1 --port 8000

@@ -3,7 +3,7 @@
 Builds benchmarks/kernel_instructions.c (a driver that searches as solver/search.py does: per
 deal a zeroed work area and table, slices of 2^20 nodes) once with this checkout's kernel and
 once with the kernel of `--before` (git show of src/pyramid_solitaire/solver/c/), with the
-install's flags (-std=c11 -O2 -mpopcnt), and runs each under valgrind's cachegrind over the same
+flags -std=c11 -O2 -mpopcnt (not the install's), and runs each under valgrind's cachegrind over the same
 deals. Prints per variant: deals, won, states of each (they must be equal: the same search) and
 the instructions executed, with the change. Instruction counts are repeatable on a loaded
 machine where timings are not; they leave out what a slower memory costs (cache misses).

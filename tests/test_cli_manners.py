@@ -16,6 +16,7 @@ import pytest
 from pyramid_solitaire.cli import build_parser, main
 from pyramid_solitaire.engine.decks import deal_cards, format_deck
 from pyramid_solitaire.engine.rules import FAMILY_SECTION, full_text
+from pyramid_solitaire.engine.variants import get_variant
 from pyramid_solitaire.research import cluster, dataset
 from pyramid_solitaire.research.dataset import Series
 
@@ -190,3 +191,44 @@ def test_no_dashboard_means_none(tmp_path, capsys):
         main(["stats", "--variant", "giza", "--deals", "0..9", "--no-dashboard", "--out", str(tmp_path)]) == 0
     )
     assert "dashboard" not in capsys.readouterr().err.lower()
+
+
+def test_sigterm_ends_a_command_with_143_and_no_traceback():
+    """kill (a supervisor's stop) and Ctrl-C told apart: 128 + SIGTERM, as a shell reports it."""
+    play = subprocess.Popen(
+        [BIN, "play", "1"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    try:
+        assert play.stdout is not None
+        wait_for(lambda: play.stdout.read1(4096).endswith(b"> "), 60, "the prompt")
+        play.send_signal(signal.SIGTERM)
+        play.wait(timeout=60)  # standard input left open, as for Ctrl-C above
+        err = play.stderr.read() if play.stderr else b""
+    finally:
+        play.kill()
+    assert (play.returncode, err) == (143, b"")
+
+
+@pytest.mark.parametrize(
+    "module, extra", [("pyarrow", "research"), ("numpy", "research"), ("tqdm", "research")]
+)
+def test_a_command_without_its_extra_says_which_to_install(module, extra):
+    """A base install (no [research]): the missing import simulated by a None in sys.modules."""
+    run = f"import sys; sys.modules[{module!r}] = None; from pyramid_solitaire.cli import main; "
+    run += "sys.exit(main(['stats', '--deals', '0..1', '--no-dashboard']))"
+    done = subprocess.run([sys.executable, "-c", run], capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == (
+        f"pyramid-solitaire stats: error: this command needs {module}, which the [{extra}] extra "
+        f"installs: pip install 'pyramid-solitaire[{extra}]'\n"
+    )
+
+
+@pytest.mark.parametrize("named", ["original", "overlap", "unlimited"])
+def test_the_rules_of_a_named_option_set(named, capsys):
+    assert main(["rules", named]) == 0
+    shown = capsys.readouterr().out
+    assert shown.startswith(
+        f"# Pyramid solitaire: the rules this project plays ({get_variant(named).name_en})"
+    )
+    assert f"`{named}`: {get_variant(named).summary_en}" in shown and "| `pyramid` |" not in shown

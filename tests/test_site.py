@@ -34,7 +34,8 @@ def test_the_site_command(tmp_path, capsys):
     assert main(["site", str(tmp_path / "out")]) == 0
     assert "files" in capsys.readouterr().out and (tmp_path / "out" / "index.html").exists()
     assert main(["site", str(tmp_path / "out")]) == 2
-    assert "not an empty folder" in capsys.readouterr().out
+    out, err = capsys.readouterr()  # the error on standard error, as every command's (issue 52)
+    assert out == "" and err.startswith("pyramid-solitaire site: error: ") and "not an empty folder" in err
 
 
 def test_the_site_writes_brotli_and_gzip_copies_beside_its_text_files_and_the_kernel(tmp_path):

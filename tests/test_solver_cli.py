@@ -9,6 +9,7 @@ from pyramid_solitaire.cli import main
 from pyramid_solitaire.engine.deal import START, Deal
 from pyramid_solitaire.engine.variants import get_variant
 from pyramid_solitaire.research.winrates import Row, parse_range, percentile, summary, wilson
+from pyramid_solitaire.solver.version import SOLVER_VERSION
 
 
 def replays(variant: str, deck: str, line: str) -> bool:
@@ -41,8 +42,10 @@ def test_solve_json_shortest(capsys):
     record = json.loads(capsys.readouterr().out)
     assert set(record) >= {"verdict", "line", "steps", "states", "seconds"}
     assert record["verdict"] == "winnable" and record["shortest"] is True
-    assert record["steps"] == len(record["line"].split())
-    assert replays("giza", deck_of(2), record["line"])
+    # the line as a list of moves, as review --json and the API give it (issue 52)
+    assert isinstance(record["line"], list) and record["steps"] == len(record["line"])
+    assert replays("giza", deck_of(2), " ".join(record["line"]))
+    assert (record["deal"], record["variant"], record["deck"]) == (2, "giza", deck_of(2))
 
 
 def test_solve_a_deck_string(capsys):
@@ -56,8 +59,10 @@ def test_deck_file_reports_bad_lines_and_solves_the_rest(tmp_path, capsys):
     path.write_text(f"{deck_of(1)}\nAh Ah\n\n# a comment\n{deck_of(0)}\n")
     assert main(["solve", "--deck-file", str(path), "--json"]) == 2
     captured = capsys.readouterr()
-    verdicts = [json.loads(line)["verdict"] for line in captured.out.splitlines()]
-    assert verdicts == ["winnable", "unwinnable"]
+    rows = [json.loads(line) for line in captured.out.splitlines()]
+    assert [r["verdict"] for r in rows] == ["winnable", "unwinnable"]
+    # each row names the deck it answers (a bad line in between shifts nothing)
+    assert [r["deck"] for r in rows] == [deck_of(1), deck_of(0)] and "deal" not in rows[0]
     assert "line 2" in captured.err and "Traceback" not in captured.err
 
 
@@ -96,7 +101,21 @@ def test_stats_prints_rate_interval_and_times(tmp_path, capsys):
     assert "20/20" in captured.err  # the progress bar
     rows = list(csv.DictReader(table.open()))
     assert [int(r["deal"]) for r in rows] == list(range(20))
-    assert set(rows[0]) == {"deal", "verdict", "steps", "states", "seconds"}
+    assert set(rows[0]) == {
+        "variant",
+        "deal",
+        "verdict",
+        "steps",
+        "states",
+        "seconds",
+        "solver_version",
+        "time_limit",
+    }
+    assert (rows[0]["variant"], rows[0]["solver_version"], rows[0]["time_limit"]) == (
+        "giza",
+        SOLVER_VERSION,
+        "",
+    )
 
 
 def test_parse_range():

@@ -44,6 +44,21 @@ def wait_for(condition, seconds: float, what: str) -> None:
         time.sleep(0.05)
 
 
+def test_csv_rows_name_their_variant_solver_version_and_time_limit(tmp_path, capsys):
+    """As the Parquet rows do: a CSV row read alone still says what it was solved with."""
+    rows = dataset.table_of([7, 8], ["winnable", "unknown"], [30, -1], [5, 6], [0.25, 5.0], [False, False])
+    dataset.write_chunk(
+        str(tmp_path), Series("giza"), 7, 8, dataset.described(rows, Series("giza"), 5.0, "v9")
+    )
+    assert main(["stats", "--summary", str(tmp_path), "--csv", str(tmp_path / "rows.csv")]) == 0
+    capsys.readouterr()
+    assert (tmp_path / "rows.csv").read_text().splitlines() == [
+        "variant,deal,verdict,steps,states,seconds,solver_version,time_limit",
+        "giza,7,winnable,30,5,0.250000,v9,5.0",
+        "giza,8,unknown,,6,5.000000,v9,5.0",
+    ]
+
+
 @pytest.mark.slow  # 33 s at load 26 (pytest --durations, 1 Dec 2026)
 def test_local_cluster_agrees_with_the_golden_verdicts(tmp_path, capsys):
     out = tmp_path / "rows"
@@ -57,7 +72,7 @@ def test_local_cluster_agrees_with_the_golden_verdicts(tmp_path, capsys):
     assert [r["deal"] for r in rows] == list(range(60))
     assert "".join(LETTER[r["verdict"]] for r in rows) == GOLDEN["pyramid"][:60]
     csv_lines = (tmp_path / "rows.csv").read_text().splitlines()
-    assert csv_lines[0] == "deal,verdict,steps,states,seconds" and len(csv_lines) == 61
+    assert csv_lines[0] == ",".join(dataset.CSV_FIELDS) and len(csv_lines) == 61
     # The summary from the stored rows alone prints the same figures.
     assert main(["stats", "--summary", str(out)]) == 0
     assert capsys.readouterr().out == captured.out
@@ -107,7 +122,7 @@ def test_a_run_stopped_halfway_and_restarted_has_each_deal_once(tmp_path):
     try:
         wait_for(lambda: len(list(out.glob("*.parquet"))) >= 3, 120, "three finished chunks")
         first.send_signal(signal.SIGTERM)  # as `kill` or a shutdown would; it stops as Ctrl-C does
-        assert first.wait(timeout=60) == 130
+        assert first.wait(timeout=60) == 143  # 128 + SIGTERM, told apart from Ctrl-C's 130
     finally:
         if first.poll() is None:
             os.killpg(first.pid, signal.SIGKILL)

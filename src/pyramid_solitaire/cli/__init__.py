@@ -9,18 +9,29 @@
 Each subcommand is a function `cmd_NAME(args, out) -> int`, added to the parser by `add_NAME`
 (COMMANDS below: the table of contents); errors a user can act on are
 refusals (engine/errors.py), argparse's usage errors included, printed as one line with exit
-status 2 (never a traceback). Ctrl-C ends a command with status 130 and a closed pipe
-(`... | head -1`) with status 141, as a shell reports those signals, both without a traceback.
+status 2 (never a traceback), as is a command whose extra is not installed (`stats` without
+`[research]`). Ctrl-C ends a command with status 130, SIGTERM with 143 and a closed pipe
+(`... | head -1`) with 141, as a shell reports those signals, all without a traceback.
 """
 
 import argparse
 import os
+import signal
 import sys
 from typing import Any
 
 from ..engine.errors import Refusal, cut
 from . import daily, difficulty, play, research, serve, solving
-from .common import EXIT_INTERRUPTED, EXIT_PIPE, EXIT_USAGE, Parser
+from .common import (
+    EXIT_INTERRUPTED,
+    EXIT_PIPE,
+    EXIT_TERMINATED,
+    EXIT_USAGE,
+    EXTRAS,
+    Parser,
+    Terminated,
+    terminate,
+)
 from .serve import cmd_serve
 
 __all__ = ["build_parser", "cmd_serve", "main"]
@@ -77,13 +88,22 @@ def build_parser(command: str | None = None) -> Parser:
 def main(argv: list[str] | None = None) -> int:
     """Run the command line `argv` (default: sys.argv); returns the exit status."""
     try:
+        before = signal.signal(signal.SIGTERM, terminate)
+    except ValueError:  # not the main thread (a test's): SIGTERM left as it is
+        before = None
+    try:
         return _main(argv)
+    except Terminated:  # kill or a supervisor's stop: as Ctrl-C, with its own status
+        return EXIT_TERMINATED
     except KeyboardInterrupt:  # Ctrl-C: the command stops, as the user asked; no traceback
         print(file=sys.stderr)  # the ^C the terminal echoed ends its own line
         return EXIT_INTERRUPTED
     except BrokenPipeError:  # the reader went away (`| head -1`): nobody is left to tell
         _drop_stdout()
         return EXIT_PIPE
+    finally:
+        if before is not None:
+            signal.signal(signal.SIGTERM, before)
 
 
 def _drop_stdout() -> None:
@@ -113,4 +133,14 @@ def _main(argv: list[str] | None) -> int:
         return status
     except ValueError as err:  # refusals, and the few plain ValueErrors of stats and the solver
         print(f"pyramid-solitaire {args.command}: error: {cut(str(err), 300)}", file=sys.stderr)
+        return EXIT_USAGE
+    except ModuleNotFoundError as err:  # an optional dependency: name the extra that brings it
+        extra = EXTRAS.get((err.name or "").partition(".")[0])
+        if extra is None:
+            raise
+        print(
+            f"pyramid-solitaire {args.command}: error: this command needs {err.name}, which the "
+            f"[{extra}] extra installs: pip install 'pyramid-solitaire[{extra}]'",
+            file=sys.stderr,
+        )
         return EXIT_USAGE

@@ -20,6 +20,28 @@ if TYPE_CHECKING:
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a command stopped by Ctrl-C
 EXIT_PIPE = 141  # 128 + SIGPIPE, as a shell reports a writer whose reader went away
+EXIT_TERMINATED = 143  # 128 + SIGTERM: a supervisor's stop (kill, systemctl stop), told apart from Ctrl-C
+
+# The optional dependencies by extra (pyproject.toml): a command that imports one of them without
+# it installed says which extra to install.
+EXTRAS = {
+    "numpy": "research",
+    "pyarrow": "research",
+    "dask": "research",
+    "distributed": "research",
+    "tqdm": "research",
+    "gymnasium": "gym",
+}
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where Ctrl-C raises KeyboardInterrupt: the command stops the same way, and
+    exits with 143 instead of 130."""
+
+
+def terminate(signum: int, frame: object) -> None:
+    """The SIGTERM handler of the command line."""
+    raise Terminated
 
 
 class UsageError(Refusal):

@@ -33,7 +33,8 @@ def add_rules(sub: Any) -> None:
         "winning), with the part on variants cut to the one asked for.",
         ["pyramid-solitaire rules pyramid", "pyramid-solitaire rules giza | less"],
     )
-    ids = [*VARIANTS, *GAMES]
+    # the nine `variants` lists (the six base variants and the named option sets) and the family's games
+    ids = [*VARIANTS, *NAMED, *GAMES]
     p.add_argument("variant", nargs="?", default=DEFAULT_VARIANT, choices=ids, help="a variant or game id")
     p.set_defaults(func=cmd_rules)
 

@@ -8,7 +8,15 @@ from collections.abc import Iterator
 from typing import IO, Any
 
 from ..engine.errors import cut
-from .common import EXIT_INTERRUPTED, UsageError, add_command, add_variant, seconds_limit
+from .common import (
+    EXIT_INTERRUPTED,
+    EXIT_TERMINATED,
+    Terminated,
+    UsageError,
+    add_command,
+    add_variant,
+    seconds_limit,
+)
 
 
 def add_stats(sub: Any) -> None:
@@ -82,10 +90,10 @@ def cmd_stats(args: argparse.Namespace, out: IO[str]) -> int:
         try:
             with stop_on_signals(stopped):
                 solve_with_bar(folder, series, numbers, args)
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as stop:
             if stopped:
                 print(stopped, file=sys.stderr)
-            return EXIT_INTERRUPTED
+            return EXIT_TERMINATED if isinstance(stop, Terminated) else EXIT_INTERRUPTED
         chunks = dataset.stored_chunks(folder, series)
         print_summary(series, numbers, chunks, out)
         if args.csv:
@@ -126,19 +134,21 @@ def stop_on_signals(stopped: str) -> Iterator[None]:
 
     watchdog: list[threading.Timer] = []
 
-    def give_up() -> None:
+    def give_up(status: int) -> None:
         if stopped:
             print(stopped, file=sys.stderr, flush=True)
-        os._exit(EXIT_INTERRUPTED)
+        os._exit(status)
 
     def interrupt(signum: int, frame: object) -> None:
         # All of this process's logging: Dask's config gives tornado.application its own level.
         logging.disable(logging.CRITICAL)
+        terminated = signum == signal.SIGTERM
         if not watchdog:
-            watchdog.append(threading.Timer(STOP_SECONDS, give_up))
+            status = EXIT_TERMINATED if terminated else EXIT_INTERRUPTED
+            watchdog.append(threading.Timer(STOP_SECONDS, give_up, [status]))
             watchdog[0].daemon = True
             watchdog[0].start()
-        raise KeyboardInterrupt
+        raise Terminated if terminated else KeyboardInterrupt
 
     with signals_handled({signal.SIGINT: interrupt, signal.SIGTERM: interrupt}):
         try:

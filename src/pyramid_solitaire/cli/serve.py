@@ -126,9 +126,9 @@ def cmd_site(args: argparse.Namespace, out: IO[str]) -> int:
 
     try:
         files = write_site(Path(args.dir))
-    except SiteError as err:
-        print(f"error: {err}", file=out)
-        return 2
+    except SiteError as err:  # on standard error, as every command's errors (issue 52)
+        print(f"pyramid-solitaire site: error: {err}", file=sys.stderr)
+        return EXIT_USAGE
     size = sum(p.stat().st_size for p in files)
     print(f"wrote {len(files)} files ({size / 1024:.0f} KiB) into {args.dir}", file=out)
     print(f"try it: python -m http.server --bind 127.0.0.1 --directory {args.dir} 8080", file=out)

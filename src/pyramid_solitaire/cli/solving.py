@@ -91,7 +91,9 @@ def add_solve(sub: Any) -> None:
     p.add_argument("--deck-file", help="a file with one deck string per line ('-': standard input)")
     p.add_argument("--shortest", action="store_true", help="a line with the fewest steps (proven)")
     p.add_argument(
-        "--json", action="store_true", help="one JSON object per deal: verdict, line, steps, states, seconds"
+        "--json",
+        action="store_true",
+        help="one JSON object per deal: its deck (and deal number), verdict, line, steps, states, seconds",
     )
     p.add_argument("--time-limit", type=seconds_limit, help="seconds per deal; past it: unknown")
     p.set_defaults(func=cmd_solve)
@@ -231,7 +233,9 @@ def print_solution(deal: "Deal", args: argparse.Namespace, out: IO[str]) -> None
     if args.json:
         import json
 
-        record = found.to_dict(deal)
+        # each row names the deal it answers: a batch's rows are matched to their input by it
+        named = {"deal": deal.number} if deal.number is not None else {}
+        record = {**named, "variant": deal.variant.text, "deck": deal.deck_string(), **found.to_dict(deal)}
         if args.shortest:
             record["shortest"] = found.shortest
         if plain:

@@ -30,7 +30,7 @@ def rules_text(variant_id: str) -> str:
         if section.startswith(VARIANTS_SECTION):
             if game:
                 continue
-            section = _variant_section(section, variant.id)
+            section = _variant_section(section, variant.id, variant.summary_en)
         elif section.startswith(FAMILY_SECTION):
             if not game:
                 continue
@@ -39,13 +39,15 @@ def rules_text(variant_id: str) -> str:
     return "\n".join(part.rstrip("\n") + "\n" for part in out).rstrip("\n") + "\n"
 
 
-def _variant_section(section: str, variant_id: str) -> str:
+def _variant_section(section: str, variant_id: str, summary: str = "") -> str:
     heading, _, body = section.partition("\n")
     kept = [heading]
     for paragraph in body.split("\n\n"):
         lines = paragraph.splitlines()
         if lines and lines[0].startswith("|"):  # the table: its header and this variant's row
-            kept.append(_table_row(lines, variant_id))
+            table = _table_row(lines, variant_id)
+            # a named option set (original, overlap, unlimited) has no row: its summary instead
+            kept.append(f"`{variant_id}`: {summary}" if summary and table.count("\n") < 2 else table)
         elif variant_id in paragraph.lower():
             kept.append(paragraph)
     return "\n\n".join(kept)

@@ -55,7 +55,8 @@ SCHEMA = pa.schema(
 METADATA_KEY = b"pyramid_solitaire"
 PANDAS_KEY = b"pandas"  # pandas' own metadata, which pyarrow's to_pandas (and pandas.read_parquet) honour
 UNRECORDED = "unrecorded"  # the solver version of rows stored before the column existed
-CSV_FIELDS = ("deal", "verdict", "steps", "states", "seconds")
+# a CSV row names what it was solved with, as a Parquet row does (issue 52)
+CSV_FIELDS = ("variant", "deal", "verdict", "steps", "states", "seconds", "solver_version", "time_limit")
 DIGITS = 20  # 2**64 - 1 has 20 digits: zero-padded names sort in deal order
 NAME = re.compile(
     r"^(?P<variant>[a-z][a-z0-9:=,-]*?)(?P<shortest>\.shortest)?\.(?P<first>\d{20})-(?P<last>\d{20})\.parquet$"
@@ -294,16 +295,15 @@ def _whole(table: pa.Table, chunk: Chunk) -> pa.Table:
 
 
 def write_csv(path: str, tables: Iterator[pa.Table]) -> None:
-    """The rows as CSV (deal, verdict, steps, states, seconds), written as they are read."""
+    """The rows as CSV (CSV_FIELDS), written as they are read; an empty cell is null (steps
+    unless winnable, time_limit: no limit)."""
     try:
         with open(path, "w", newline="", encoding="utf-8") as f:
             writer = csv.writer(f)
             writer.writerow(CSV_FIELDS)
             for table in tables:
                 for row in table.select(list(CSV_FIELDS)).to_pylist():
-                    steps = "" if row["steps"] is None else row["steps"]
-                    writer.writerow(
-                        [row["deal"], row["verdict"], steps, row["states"], f"{row['seconds']:.6f}"]
-                    )
+                    row["seconds"] = f"{row['seconds']:.6f}"
+                    writer.writerow("" if row[name] is None else row[name] for name in CSV_FIELDS)
     except OSError as err:
         raise ValueError(f"cannot write {path}: {err.strerror}") from None

@@ -81,10 +81,11 @@ class Solution:
         return len(self.line) if self.verdict == WINNABLE else None
 
     def to_dict(self, deal: Deal) -> dict[str, Any]:
-        """JSON form (as `solve --json` prints it): verdict, line, steps, states, seconds."""
+        """JSON form (as `solve --json` prints it): verdict, line, steps, states, seconds. The line
+        is a list of moves in notation, as in every other JSON of a line (review, the API)."""
         return {
             "verdict": self.verdict,
-            "line": deal.format_line(self.line) if self.verdict == WINNABLE else None,
+            "line": [str(m) for m in self.line] if self.verdict == WINNABLE else None,
             "steps": self.steps,
             "states": self.searched,
             "seconds": round(self.seconds, 6),

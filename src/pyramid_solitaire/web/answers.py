@@ -3,9 +3,11 @@
 (engine/view.py); these models only describe them, so /openapi.json tells a generated client the
 truth (tests/test_openapi.py checks the live app against it)."""
 
-from typing import Any
+from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, create_model
+
+from ..engine.errors import MESSAGES
 
 
 class Refusal(BaseModel):
@@ -108,10 +110,50 @@ class Variants(BaseModel):
     variants: list[dict[str, Any]]  # engine/variants.py Variant.to_dict
 
 
-def refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
-    """The `responses` of a route: each status it may refuse with, in the refusal's shape."""
+def coded(name: str, codes: tuple[str, ...]) -> type[Refusal]:
+    """A Refusal whose code is one of `codes`: what a route says it may refuse with, per status."""
+    assert set(codes) <= set(MESSAGES), set(codes) - set(MESSAGES)  # every code is a known one
+    one_of: Any = Literal[codes]  # built at run time: a type for pydantic, not for mypy
+    code = (one_of, Field(description="one of the codes of /api/codes"))
+    return create_model(name, __base__=Refusal, __doc__=f"A refusal of {name[: -len('Refusal')]}.", code=code)
+
+
+def prefixed(*prefixes: str) -> tuple[str, ...]:
+    """The codes of MESSAGES that start with one of `prefixes`, in its order."""
+    return tuple(code for code in MESSAGES if code.startswith(prefixes))
+
+
+# The codes each status may carry (engine/errors.py MESSAGES): a record the engine cannot replay
+# (400), a move the position refuses (409), and the web layer's own refusals.
+# record_json is for files only; http_error is Starlette's 400 for a body it cannot decode (not UTF-8)
+RECORD = (*(code for code in prefixed("record_") if code != "record_json"), "http_error")
+MOVE_TEXT = ("move_syntax", "move_card", "move_kind")  # engine/deal.py MoveSyntaxError
+ILLEGAL = ("game_won", *prefixed("draw_", "recycle_"), "not_a_king", "same_card_twice", "not_thirteen")
+ILLEGAL += ("card_removed", "card_covered", *prefixed("card_under_", "card_in_stock"))
+NEW_GAME = (
+    *prefixed("deal_", "deck_", "variant_", "grade_", "daily_"),
+    "card_invalid",
+    "card_rank",
+    "http_error",
+    "card_suit",
+)
+ANY_STATUS = {
+    408: coded("SlowBodyRefusal", ("body_too_slow", "request_too_slow")),
+    413: coded("LargeBodyRefusal", ("body_too_large",)),
+    422: coded("BodyRefusal", prefixed("request_")),
+    429: coded("RateRefusal", ("rate_limited",)),
+    503: coded("BusyRefusal", ("too_many_connections",)),
+}
+RECORD_400 = coded("RecordRefusal", RECORD)
+
+
+def refusals(*statuses: int, **own: type[Refusal]) -> dict[int | str, dict[str, Any]]:
+    """The `responses` of a route: each status it may refuse with and its codes (`own`, as
+    s400=..., for the route's own ones), in the refusal's shape."""
+    models = {**ANY_STATUS, **{int(key[1:]): model for key, model in own.items()}}
     return {
-        status: {"model": Refusal, "description": WHY[status], **WAIT.get(status, {})} for status in statuses
+        status: {"model": models.get(status, Refusal), "description": WHY[status], **WAIT.get(status, {})}
+        for status in statuses
     }
 
 
@@ -134,12 +176,30 @@ ANY_ROUTE = (503,)
 WITH_BODY = (400, 408, 413, 422, 503)
 
 
-def documented(model: type[BaseModel], *refused: int) -> dict[str, Any]:
+def documented(model: type[BaseModel], *refused: int, **own: type[Refusal]) -> dict[str, Any]:
     """A route's `responses`: its answer's model and its refusals. The routes answer dicts, which
     FastAPI sends as they are (response_model None: no second validation, and the function's
     return annotation is not read as a model)."""
-    return {"response_model": None, "responses": {200: {"model": model}, **refusals(*refused)}}
+    return {"response_model": None, "responses": {200: {"model": model}, **refusals(*refused, **own)}}
 
 
-GAME = documented(GameAnswer, *WITH_BODY)
-SOLVER_GAME = documented(GameAnswer, *WITH_BODY, 429)  # the routes that spend solver tokens
+GAME = documented(GameAnswer, *WITH_BODY, s400=RECORD_400)
+SOLVER_GAME = documented(GameAnswer, *WITH_BODY, 429, s400=RECORD_400)  # the routes that spend solver tokens
+NEW = documented(GameAnswer, *WITH_BODY, 429, s400=coded("NewGameRefusal", NEW_GAME))
+MOVE = documented(
+    GameAnswer,
+    *WITH_BODY,
+    409,
+    s400=coded("MoveRefusal", (*RECORD, *MOVE_TEXT)),
+    s409=coded("IllegalMoveRefusal", ILLEGAL),
+)
+UNDO = documented(
+    GameAnswer,
+    *WITH_BODY,
+    409,
+    s400=RECORD_400,
+    s409=coded("UndoRefusal", ("nothing_to_undo", "undo_too_many")),
+)
+REDO = documented(
+    GameAnswer, *WITH_BODY, 409, s400=RECORD_400, s409=coded("RedoRefusal", ("nothing_to_redo",))
+)

@@ -2,6 +2,7 @@
 `{"error": English text, "code": code, "params": {...}}` with its code from errors.MESSAGES."""
 
 from collections.abc import Mapping
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -11,6 +12,7 @@ from starlette.types import Receive, Scope, Send
 
 from ..engine.deal import IllegalMove
 from ..engine.errors import Refusal, cut
+from ..engine.game import Game
 
 REFUSAL = "pyramid_solitaire.refusal"  # scope extension: the code of the refusal answered (metrics)
 
@@ -42,9 +44,17 @@ def framework_refusal(request: Request, err: HTTPException) -> Refusal:
     return Refusal("http_error", status=err.status_code)
 
 
+def in_record(error: dict[str, Any]) -> bool:
+    """Whether a validation error is inside the body's game record (a field, a key, its
+    deal-or-deck check), not the record as a whole (not an object: model_*_type, the body's own)."""
+    loc = tuple(error.get("loc", ()))
+    return loc[:2] == ("body", "record") and (len(loc) > 2 or not str(error.get("type")).startswith("model_"))
+
+
 def validation_refusal(err: RequestValidationError) -> Refusal:
-    """The first thing wrong with a request body (one is enough to act on, and keeps the answer short)."""
-    first = err.errors()[0] if err.errors() else {}
+    """The first thing wrong with a request body (one is enough to act on, and keeps the answer
+    short): the body's own fields before what is inside its record."""
+    first = next((e for e in err.errors() if not in_record(e)), err.errors()[0] if err.errors() else {})
     field = cut(".".join(str(x) for x in first.get("loc", ()) if x != "body"), 40)
     kind = first.get("type", "")
     if not field or kind == "json_invalid":
@@ -73,4 +83,21 @@ def add_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def bad_body(request: Request, err: RequestValidationError) -> JSONResponse:
-        return refused(validation_refusal(err), 422)
+        engine = record_refusal(err)
+        return refused(engine, 400) if engine else refused(validation_refusal(err), 422)
+
+
+def record_refusal(err: RequestValidationError) -> Refusal | None:
+    """A game record that models.GameRecord refused, as the engine refuses it (400 with its code:
+    record_version, record_deal_or_deck, ...), the same answer as for a record of the right shape
+    and a wrong move; None when the record is not what is wrong."""
+    body = err.body if isinstance(err.body, dict) else {}
+    # a record that is not an object at all stays the body's 422, as any field of the wrong type,
+    # and so does a body wrong outside its record too (that is named first)
+    if not all(in_record(e) for e in err.errors()) or not isinstance(body.get("record"), dict):
+        return None
+    try:
+        Game.from_record(body["record"])
+    except ValueError as refusal:
+        return refusal if isinstance(refusal, Refusal) else None
+    return None  # the engine reads it: the schema is stricter than the engine here

@@ -18,7 +18,7 @@ from ..solving import Solver
 router = APIRouter()
 
 
-@router.post("/api/new", **answers.SOLVER_GAME)
+@router.post("/api/new", **answers.NEW)
 def new(body: NewGame, request: Request, solver: Solver) -> dict[str, Any]:
     """A new game from at most one deal source: a grade, a deck, a day, winnable only, a number;
     none: a random deal."""

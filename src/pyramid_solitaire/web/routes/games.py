@@ -11,7 +11,6 @@ from .. import answers
 from ..models import MoveRequest, RecordOnly, UndoRequest
 
 router = APIRouter()
-CONFLICTING = answers.documented(answers.GameAnswer, *answers.WITH_BODY, 409)  # a move the position refuses
 
 
 @router.post("/api/state", **answers.GAME)
@@ -20,7 +19,7 @@ def state(body: RecordOnly) -> dict[str, Any]:
     return answer(Game.from_record(body.record))
 
 
-@router.post("/api/move", **CONFLICTING)
+@router.post("/api/move", **answers.MOVE)
 def move(body: MoveRequest) -> dict[str, Any]:
     """The game after one move (409: the position refuses it)."""
     game = Game.from_record(body.record)
@@ -28,7 +27,7 @@ def move(body: MoveRequest) -> dict[str, Any]:
     return answer(game, played=str(played))
 
 
-@router.post("/api/undo", **CONFLICTING)
+@router.post("/api/undo", **answers.UNDO)
 def undo(body: UndoRequest) -> dict[str, Any]:
     """The game with `count` moves taken back, and the moves undone."""
     game = Game.from_record(body.record)
@@ -36,7 +35,7 @@ def undo(body: UndoRequest) -> dict[str, Any]:
     return answer(game, undone=" ".join(str(m) for m in game.redo_moves[: body.count]))
 
 
-@router.post("/api/redo", **CONFLICTING)
+@router.post("/api/redo", **answers.REDO)
 def redo(body: RecordOnly) -> dict[str, Any]:
     """The game with the last undone move played again (409: nothing to redo)."""
     game = Game.from_record(body.record)
