@@ -237,7 +237,7 @@ def test_solve_of_a_game_reads_a_deck_file_and_says_it_is_the_plain_search(capsy
     answer = json.loads(capsys.readouterr().out)
     assert answer["verdict"] == "winnable" and answer["search"] == {"plain": True, "node_limit": 50_000}
     replay = Game("pharaohs", deck=deck)
-    for move in answer["line"].split():
+    for move in answer["line"]:
         replay.play(move)
     assert replay.is_won
     assert main(["solve", "--variant", "pharaohs", "44"]) == 0
