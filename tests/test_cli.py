@@ -107,6 +107,20 @@ def test_play_reads_moves_and_reports_illegal_ones(capsys):
     assert "undid Kc" in out and "redid Kc" in out and "not possible: 'foo' is not a move" in out
 
 
+def test_play_redraws_the_board_after_a_move_undo_and_redo_only(capsys):
+    from pyramid_solitaire.engine.board import draw_board
+
+    code, out, _ = run(capsys, "play", "1", stdin="Kc\nmoves\nundo\nredo\nfoo\nquit\n")
+    game = Game("pyramid", number=1)
+    start = draw_board(game.deal, game.state, mark=True)
+    game.play("Kc")
+    after = draw_board(game.deal, game.state, mark=True)
+    assert code == 0 and start != after
+    # the board at the start, after Kc, after undo and after redo; a list or a refused move shows none
+    assert (out.count(start), out.count(after)) == (2, 2)
+    assert out.index(start) < out.index(after) < out.index("undid Kc") < out.rindex(start) < out.rindex(after)
+
+
 def test_play_wins_a_deal_to_the_end(capsys):
     game = Game("pyramid", number=1)
     while game.legal_moves():  # always the first legal move happens to win deal 1

@@ -101,6 +101,20 @@ def test_oversized_bodies_are_refused_before_parsing():
     assert r.status_code == 413
 
 
+def test_a_body_of_exactly_the_limit_is_read_and_one_byte_more_is_refused():
+    """The limit is what a body may be: MAX_BODY bytes are read, announced or not."""
+    record = {"version": 1, "deal": 1, "moves": ["draw"]}
+    text = json.dumps({"record": record}).encode()
+    exact = text + b" " * (MAX_BODY - len(text))  # JSON allows the spaces after the value
+    headers = {"content-type": "application/json"}
+    for body in (exact, exact + b" "):
+        announced = client.post("/api/state", content=body, headers=headers)
+        chunked = client.post("/api/state", content=iter([body[:1000], body[1000:]]), headers=headers)
+        expected = 200 if len(body) == MAX_BODY else 413
+        assert (announced.status_code, chunked.status_code) == (expected, expected), len(body)
+    assert client.post("/api/state", content=exact, headers=headers).json()["record"]["moves"] == ["draw"]
+
+
 def test_deeply_nested_json_and_non_json_are_refused():
     deep = '{"record": ' + "[" * 50000 + "]" * 50000 + "}"
     assert (

@@ -63,6 +63,21 @@ def test_the_decision_gets_the_whole_hint_budget_and_the_shortest_search_the_res
     assert h.seconds == pytest.approx(0.3)
 
 
+@pytest.mark.parametrize("left", [1, 6])
+def test_a_shortest_hint_names_the_proven_length_of_what_is_left(left):
+    """The hint's steps are the fewest moves that win from here, as the plain breadth-first
+    search finds them (solver/reference.py), not one more or one less."""
+    from pyramid_solitaire.solver import reference_shortest
+
+    game = Game("pyramid", number=1)
+    for move in solve(game.deal, game.state, shortest=True).line[:-left]:
+        game.play(move)
+    verdict, line = reference_shortest(game.deal, game.state)
+    h = hints.hint(game, time_limit=10)
+    assert (verdict, len(line)) == ("winnable", left)
+    assert h.shortest and h.steps == left and h.to_dict(game)["steps"] == left
+
+
 def test_a_hint_whose_shortest_search_runs_out_is_still_checked(monkeypatch):
     """The decision found a line but the shortest search did not finish: the move is checked,
     not marked shortest."""

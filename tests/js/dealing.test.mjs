@@ -55,3 +55,18 @@ test("a share link names the variant and the deal; reading one gives them back",
   dealing.forgetSharedDeal();
   assert.deepEqual(replaced, [[null, "", "/"]]);
 });
+
+test("a deal's known grade is its variant's: the same number in another variant is not known", () => {
+  assert.equal(dealing.knownGrade("pyramid", 7), undefined);
+  dealing.noteGrade("pyramid", 7, "hard");
+  dealing.noteGrade("giza", 8, null); // proven to have none
+  assert.equal(dealing.knownGrade("pyramid", 7), "hard");
+  assert.equal(dealing.knownGrade("pyramid", "7"), "hard", "deal numbers compare as text");
+  assert.equal(dealing.knownGrade("giza", 7), undefined, "another variant's grade of deal 7");
+  assert.equal(dealing.knownGrade("giza", 8), null);
+  assert.equal(dealing.knownGrade("pyramid", 8), undefined);
+  assert.equal(dealing.knownGrade("pyramid", null), undefined);
+  dealing.noteGrade("pyramid", 7, "easy"); // noted again: the new grade, once
+  assert.equal(dealing.knownGrade("pyramid", 7), "easy");
+  assert.equal(JSON.parse(storage.getItem("pyramid-solitaire.grades-seen")).length, 2);
+});

@@ -31,3 +31,54 @@ export function memoryStorage() {
   globalThis.localStorage = storage;
   return storage;
 }
+
+/** A stand-in element: what the page's dialogs call on one (children, text, attributes, classes,
+ *  listeners, a dialog's open and close), as plain data a test can read. */
+export function element(tag = "div") {
+  const listeners = {};
+  const classes = new Set();
+  const attributes = new Map();
+  const el = {
+    tagName: tag.toUpperCase(),
+    children: [],
+    textContent: "",
+    dataset: {},
+    hidden: false,
+    open: false,
+    classList: {
+      add: (...names) => names.forEach((n) => classes.add(n)),
+      remove: (...names) => names.forEach((n) => classes.delete(n)),
+      toggle: (n, on = !classes.has(n)) => (on ? classes.add(n) : classes.delete(n), on),
+      contains: (n) => classes.has(n),
+    },
+    setAttribute: (name, value) => attributes.set(name, String(value)),
+    getAttribute: (name) => attributes.get(name) ?? null,
+    removeAttribute: (name) => attributes.delete(name),
+    append: (...kids) => el.children.push(...kids),
+    replaceChildren: (...kids) => { el.children = kids; },
+    addEventListener: (type, fn) => { (listeners[type] ??= []).push(fn); },
+    click: () => (listeners.click ?? []).forEach((fn) => fn({ preventDefault() {} })),
+    showModal: () => { el.open = true; },
+    close: () => { el.open = false; },
+    contains: () => false,
+  };
+  return el;
+}
+
+/** A document of stand-in elements as globalThis.document: getElementById makes each id's element
+ *  on first ask and keeps it, so a test reads what the module drew there. */
+export function fakeDocument() {
+  const byId = new Map();
+  const document = {
+    documentElement: {},
+    body: element("body"),
+    getElementById: (id) => byId.get(id) ?? byId.set(id, element()).get(id),
+    createElement: element,
+    addEventListener: () => {},
+    querySelector: () => null,
+    querySelectorAll: () => [],
+    activeElement: null,
+  };
+  globalThis.document = document;
+  return document;
+}
