@@ -3,6 +3,7 @@ tokens, charged in one place (fairness.charge), and the defaults that the server
 solver's functions and the command line take from that table."""
 
 import inspect
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -14,6 +15,7 @@ from pyramid_solitaire.web.application import create_app
 from pyramid_solitaire.web.fairness import TokenBuckets
 from pyramid_solitaire.web.settings import Settings
 
+ROOT = Path(__file__).resolve().parents[1]
 RECORD = {"record": Game("pyramid", number=1).to_record()}
 
 
@@ -73,3 +75,15 @@ def test_the_table_gives_every_default():
     parsed = {name: cli.build_parser(name).parse_args([name, "game.json"]) for name in ("hint", "review")}
     assert parsed["hint"].time_limit == budgets.COMMAND_HINT_SECONDS
     assert parsed["review"].time_limit == budgets.COMMAND_REVIEW_SECONDS
+
+
+def test_the_command_lines_budgets_are_what_the_docs_say(capsys):
+    """Literals, not the constants again: docs/solver.md's 10 s review, `review --help`'s default
+    and play's 2 s hint (the table once set the review's constant twice, the second 3.0)."""
+    command_line = budgets.COMMAND_HINT_SECONDS, budgets.COMMAND_REVIEW_SECONDS, budgets.PLAY_HINT_SECONDS
+    assert command_line == (0.5, 10.0, 2.0)
+    assert "`--time-limit`, default 10 s, on the command line" in (ROOT / "docs" / "solver.md").read_text()
+    with pytest.raises(SystemExit):
+        cli.build_parser("review").parse_args(["review", "--help"])
+    shown = " ".join(capsys.readouterr().out.split())  # argparse wraps the help to the terminal
+    assert "seconds for the whole review (default 10)" in shown

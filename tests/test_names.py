@@ -1,7 +1,9 @@
 """Names and values that explain themselves (issue 23): reprs that show the game, StrEnums whose
 JSON is plain text, variants built with keywords, and no two unrelated things of one name."""
 
+import ast
 import json
+from pathlib import Path
 
 import pytest
 
@@ -11,6 +13,8 @@ from pyramid_solitaire.engine.variants import NAMED, PUBLIC_FIELDS, RULE_FIELDS,
 from pyramid_solitaire.solver.hints import HintVerdict, hint
 from pyramid_solitaire.solver.review import Mark, review
 from pyramid_solitaire.solver.search import Solution, Verdict, solve
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_a_move_prints_as_its_notation():
@@ -94,3 +98,29 @@ def test_no_two_unrelated_things_share_a_name():
     assert not hasattr(winrates, "Tally")  # web/connections.py's Tally counts log lines
     assert "states" not in Solution.__dataclass_fields__  # a count: `searched`; Game.states are positions
     assert "won" not in Split.__dataclass_fields__ and "won" in Review.__dataclass_fields__
+
+
+def top_level_names(tree: ast.Module) -> list[str]:
+    """The names a module's own statements bind at the top: assignments, defs and classes (not
+    those under an `if` or a `try`, where two branches may bind one name on purpose)."""
+    names = []
+    for node in tree.body:
+        if isinstance(node, ast.Assign):
+            targets = [e for t in node.targets for e in (t.elts if isinstance(t, ast.Tuple) else [t])]
+            names += [t.id for t in targets if isinstance(t, ast.Name)]
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.append(node.target.id)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.append(node.name)
+    return names
+
+
+def test_no_module_binds_a_top_level_name_twice():
+    """A second `NAME = ...` silently wins over the first (solver/budgets.py once set
+    COMMAND_REVIEW_SECONDS to 10.0, then to 3.0 under a comment meant for another name)."""
+    twice = []
+    for path in sorted((ROOT / "src").rglob("*.py")):
+        names = top_level_names(ast.parse(path.read_text(encoding="utf-8")))
+        twice += [f"{path.relative_to(ROOT)}: {n}" for n in sorted(set(names)) if names.count(n) > 1]
+    assert twice == []
+    assert top_level_names(ast.parse("A = 1\nB, A = 2, 3\ndef f(): pass")).count("A") == 2  # it sees one

@@ -38,5 +38,4 @@ WINNABLE_DEAL = Budget(2.0)  # New game, winnable only: random deals tried until
 # The command line, where one person waits for their own answer (no tokens).
 COMMAND_HINT_SECONDS = HINT.seconds  # `hint`: the same answer as the server's
 COMMAND_REVIEW_SECONDS = 10.0  # `review`, and `play`'s review of a finished game
-PLAY_HINT_SECONDS = 2.0
-COMMAND_REVIEW_SECONDS = 3.0  # `play`'s hint
+PLAY_HINT_SECONDS = 2.0  # `play`'s hint
