@@ -4,25 +4,17 @@
 // Run: node --test tests/js/ (make test does).
 
 import assert from "node:assert/strict";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { after, test } from "node:test";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
 
-const root = new URL("../../", import.meta.url);
-const folder = mkdtempSync(join(tmpdir(), "grades-"));
-after(() => rmSync(folder, { recursive: true }));
-cpSync(fileURLToPath(new URL("src/pyramid_solitaire/static/js/", root)), folder, { recursive: true });
-writeFileSync(join(folder, "package.json"), '{"type": "module"}');
-const load = async (name) => import(pathToFileURL(join(folder, name)).href);
-const { loadKernel } = await load("solver/kernel.js");
+import { kernel as pageKernel, load, root } from "./page.mjs";
+
 const { Deal } = await load("rules/deal.js");
 const { greedyGame, SplitMix64 } = await load("goals/players.js");
 const { difficulty, gradeOf, keyOf, GRADES, MEASURE_VERSION } = await load("goals/grades.js");
 const { gradedIndex, pickFrom } = await load("goals/index.js");
 
-const kernel = await loadKernel(readFileSync(join(folder, "solver/kernel.wasm")));
+const kernel = await pageKernel();
 const corpus = JSON.parse(readFileSync(new URL("tests/golden/grades_corpus.json", root), "utf8"));
 const index = JSON.parse(readFileSync(new URL("src/pyramid_solitaire/static/grades.json", root), "utf8"));
 const where = (e) => `${e.variant} deal ${e.deal}`;

@@ -8,10 +8,13 @@ const js = new URL("src/pyramid_solitaire/static/js/", root);
 /** A module of static/js/ by its path there, e.g. "state/stats.js". */
 export const load = (path) => import(new URL(path, js).href);
 
+/** The bytes of the page's kernel, solver/kernel.wasm (built by tools/wasm.py). */
+export const wasm = () => readFileSync(new URL("solver/kernel.wasm", js));
+
 /** A fresh instance of the page's kernel (kernel.wasm, as the worker loads it). */
 export async function kernel() {
   const { loadKernel } = await load("solver/kernel.js");
-  return loadKernel(readFileSync(new URL("solver/kernel.wasm", js)));
+  return loadKernel(wasm());
 }
 
 /** tests/golden/solver_corpus.json (tools/solver_corpus.py). */

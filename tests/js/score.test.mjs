@@ -3,18 +3,11 @@
 // page's own position and from the view the page draws. Run: node --test tests/js/
 
 import assert from "node:assert/strict";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { after, test } from "node:test";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
 
-const root = new URL("../../", import.meta.url);
-const folder = mkdtempSync(join(tmpdir(), "score-"));
-after(() => rmSync(folder, { recursive: true }));
-cpSync(fileURLToPath(new URL("src/pyramid_solitaire/static/js/", root)), folder, { recursive: true });
-writeFileSync(join(folder, "package.json"), '{"type": "module"}');
-const load = async (name) => import(pathToFileURL(join(folder, name)).href);
+import { load, root } from "./page.mjs";
+
 const { Game } = await load("rules/game.js");
 const { view } = await load("rules/view.js");
 const { score, scoreOfView } = await load("goals/score.js");

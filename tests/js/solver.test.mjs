@@ -6,20 +6,11 @@
 // Run: node --test tests/js/ (make test does).
 
 import assert from "node:assert/strict";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { after, test } from "node:test";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
 
-const root = new URL("../../", import.meta.url);
-// The page's modules are browser modules: node reads them as ES modules from a copy whose folder says so.
-const folder = mkdtempSync(join(tmpdir(), "solver-"));
-after(() => rmSync(folder, { recursive: true }));
-cpSync(fileURLToPath(new URL("src/pyramid_solitaire/static/js/", root)), folder, { recursive: true });
-writeFileSync(join(folder, "package.json"), '{"type": "module"}');
-const load = async (name) => import(pathToFileURL(join(folder, name)).href);
-const { loadKernel } = await load("solver/kernel.js");
+import { kernel as pageKernel, load, root } from "./page.mjs";
+
 const { KeptSearch, solve, UNKNOWN } = await load("solver/search.js");
 const { Game } = await load("rules/game.js");
 const { hint } = await load("solver/hints.js");
@@ -28,9 +19,9 @@ const { review } = await load("solver/review.js");
 const { Proven } = await load("solver/proven.js");
 const { changedBudgets, DEFAULT_BUDGETS } = await load("solver/budgets.js");
 
-const kernel = await loadKernel(readFileSync(join(folder, "solver/kernel.wasm")));
-const second = await loadKernel(readFileSync(join(folder, "solver/kernel.wasm"))); // for KeptSearch
-const counted = await loadKernel(readFileSync(join(folder, "solver/kernel.wasm"))); // its searches counted
+const kernel = await pageKernel();
+const second = await pageKernel(); // for KeptSearch
+const counted = await pageKernel(); // its searches counted
 const corpus = JSON.parse(readFileSync(new URL("tests/golden/solver_corpus.json", root), "utf8"));
 const NODES = 60_000; // tools/solver_corpus.py's budget
 const REGENERATE = "kernel.wasm and the native kernel disagree: `make wasm` after a change to solver/c/, "

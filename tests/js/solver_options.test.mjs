@@ -5,22 +5,14 @@
 // Run: node --test tests/js/
 
 import assert from "node:assert/strict";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { after, test } from "node:test";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
 
-const root = new URL("../../", import.meta.url);
-const folder = mkdtempSync(join(tmpdir(), "solver-options-"));
-after(() => rmSync(folder, { recursive: true }));
-cpSync(fileURLToPath(new URL("src/pyramid_solitaire/static/js/", root)), folder, { recursive: true });
-writeFileSync(join(folder, "package.json"), '{"type": "module"}');
-const load = async (name) => import(pathToFileURL(join(folder, name)).href);
-const { loadKernel } = await load("solver/kernel.js");
+import { kernel as pageKernel, load, root } from "./page.mjs";
+
 const { solve } = await load("solver/search.js");
 
-const kernel = await loadKernel(readFileSync(join(folder, "solver/kernel.wasm")));
+const kernel = await pageKernel();
 const corpus = JSON.parse(readFileSync(new URL("tests/golden/solver_options_corpus.json", root), "utf8"));
 const NODES = 60_000; // tools/solver_options_corpus.py's budget
 

@@ -8,23 +8,16 @@
 
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { after, test } from "node:test";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { test } from "node:test";
+import { fileURLToPath } from "node:url";
 
-const root = new URL("../../", import.meta.url);
-const folder = mkdtempSync(join(tmpdir(), "table-"));
-after(() => rmSync(folder, { recursive: true }));
-cpSync(fileURLToPath(new URL("src/pyramid_solitaire/static/js/", root)), folder, { recursive: true });
-writeFileSync(join(folder, "package.json"), '{"type": "module"}');
-const load = async (name) => import(pathToFileURL(join(folder, name)).href);
+import { load, root, wasm as kernelBytes } from "./page.mjs";
+
 const { loadKernel } = await load("solver/kernel.js");
 const search = await load("solver/search.js");
 const { KeptSearch, solve, UNKNOWN, WINNABLE } = search;
 const { Game } = await load("rules/game.js");
-const wasm = readFileSync(join(folder, "solver/kernel.wasm"));
+const wasm = kernelBytes();
 const fresh = () => loadKernel(wasm);
 
 const PYTHON = process.env.PYTHON ?? fileURLToPath(new URL(".venv/bin/python", root));
@@ -44,6 +37,7 @@ const CAP = 15; // 32K slots: every one of these searches past 16K positions emp
 function nativeAnswers(numbers, cap) {
   return native(`
 import json
+
 from pyramid_solitaire.engine.deal import Deal
 from pyramid_solitaire.solver import search
 ${cap === null ? "" : `search.MAX_TABLE_BITS = ${cap}`}

@@ -2,20 +2,13 @@
 // Run: node --test tests/js/ (make test does).
 
 import assert from "node:assert/strict";
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { after, test } from "node:test";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { test } from "node:test";
 
-// The page's modules are browser modules: node reads them as ES modules from a copy whose folder says so.
-const folder = mkdtempSync(join(tmpdir(), "words-"));
-after(() => rmSync(folder, { recursive: true }));
-cpSync(fileURLToPath(new URL("../../src/pyramid_solitaire/static/js/", import.meta.url)), folder, { recursive: true });
-writeFileSync(join(folder, "package.json"), '{"type": "module"}');
+import { load } from "./page.mjs";
+
 globalThis.document = { documentElement: {} };
-const i18n = await import(pathToFileURL(join(folder, "text", "i18n.js")).href);
-const words = await import(pathToFileURL(join(folder, "text", "words.js")).href);
+const i18n = await load("text/i18n.js");
+const words = await load("text/words.js");
 
 function inLanguage(code, check) {
   i18n.setLanguage(code);

@@ -32,16 +32,9 @@ def add_hint(sub: Any) -> None:
             """echo '{"version": 1, "deal": 1, "moves": ["Kc"]}' | pyramid-solitaire hint""",
         ],
     )
-    add_game_file(p)
-    from ..solver.budgets import COMMAND_HINT_SECONDS as seconds  # built for this command alone
+    from ..solver.budgets import COMMAND_HINT_SECONDS  # built for this command alone
 
-    p.add_argument(
-        "--time-limit",
-        type=seconds_limit,
-        default=seconds,
-        help=f"seconds for the solver (default {seconds:g})",
-    )
-    p.add_argument("--json", action="store_true", help="print the hint as JSON")
+    add_game_file(p, COMMAND_HINT_SECONDS, "seconds for the solver", "the hint")
     p.set_defaults(func=cmd_hint)
 
 
@@ -58,16 +51,9 @@ def add_review(sub: Any) -> None:
             "pyramid-solitaire review export.json --variant classic --json",
         ],
     )
-    add_game_file(p)
-    from ..solver.budgets import COMMAND_REVIEW_SECONDS as seconds  # built for this command alone
+    from ..solver.budgets import COMMAND_REVIEW_SECONDS  # built for this command alone
 
-    p.add_argument(
-        "--time-limit",
-        type=seconds_limit,
-        default=seconds,
-        help=f"seconds for the whole review (default {seconds:g})",
-    )
-    p.add_argument("--json", action="store_true", help="print the review as JSON")
+    add_game_file(p, COMMAND_REVIEW_SECONDS, "seconds for the whole review", "the review")
     p.set_defaults(func=cmd_review)
 
 
@@ -99,12 +85,16 @@ def add_solve(sub: Any) -> None:
     p.set_defaults(func=cmd_solve)
 
 
-def add_game_file(p: argparse.ArgumentParser) -> None:
-    """The game file argument and --variant of hint and review."""
+def add_game_file(p: argparse.ArgumentParser, seconds: float, budget: str, answer: str) -> None:
+    """What hint and review both take: the game file, --variant, --time-limit (`budget`, by
+    default `seconds`) and --json (`answer` as JSON)."""
     p.add_argument(
         "record", nargs="?", default="-", metavar="FILE", help="game file (default: standard input)"
     )
     add_variant(p, None, "the save to take from an export file holding several")
+    default = f"{budget} (default {seconds:g})"
+    p.add_argument("--time-limit", type=seconds_limit, default=seconds, help=default)
+    p.add_argument("--json", action="store_true", help=f"print {answer} as JSON")
 
 
 def read_game_arg(args: argparse.Namespace) -> "Game":
