@@ -137,6 +137,22 @@ def test_parse_day_bounds():
     assert refused.value.code == "daily_date"
 
 
+@pytest.mark.parametrize("text", ["2026-W49-5", "2026-338", "2026-12-0\uff14", "2026-02-30"])
+def test_one_rule_for_a_days_text_on_the_command_line_and_the_web(text, capsys):
+    """`daily DATE` and the daily deal of POST /api/new read a day alike (goals/daily.parse_day):
+    YYYY-MM-DD in ASCII digits, a real day; ISO's week and ordinal dates are refused by both."""
+    from fastapi.testclient import TestClient
+
+    from pyramid_solitaire.web import app
+
+    with pytest.raises(daily.DailyDateError) as refused:
+        parse_day(text)
+    assert refused.value.code == "daily_date"
+    answer = TestClient(app).post("/api/new", json={"daily": text})
+    assert (answer.status_code, answer.json()["code"]) == (400, "daily_date")
+    assert TestClient(app).post("/api/new", json={"daily": "2026-12-04"}).json()["daily"] == "2026-12-04"
+
+
 def test_the_release_files_are_what_python_makes():
     """The page lists the challenges of static/daily/ (tools/daily_files.py): a day of each month
     file is what goals/daily.py makes now (rewrite them with the tool after a change on purpose)."""

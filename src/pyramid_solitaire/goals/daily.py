@@ -21,6 +21,7 @@ Goal kinds (`Goal.kind`):
 
 import hashlib
 import importlib
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date
@@ -94,10 +95,15 @@ class Challenge:
         }
 
 
+DAY_TEXT = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")  # as goals/daily.js's DAY
+
+
 def parse_day(text: object) -> date:
-    """A day from its text YYYY-MM-DD, within FIRST_DAY..LAST_DAY; DailyDateError otherwise."""
+    """A day from its text, YYYY-MM-DD in ASCII digits (not ISO's other forms, 2026-W49-5 or
+    20261204), within FIRST_DAY..LAST_DAY: the one rule for the day's challenges and the daily deal
+    (web/deals.py); DailyDateError otherwise."""
     try:
-        if not isinstance(text, str) or len(text) != 10:
+        if not isinstance(text, str) or not DAY_TEXT.fullmatch(text):
             raise ValueError
         day = date.fromisoformat(text)
     except ValueError:
