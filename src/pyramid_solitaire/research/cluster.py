@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import pyarrow as pa
-from distributed import Client, KilledWorker, LocalCluster, as_completed
+from distributed import Client, Future, KilledWorker, LocalCluster, as_completed
 from distributed.diagnostics.plugin import WorkerPlugin
 
 from . import dataset
@@ -176,27 +176,47 @@ def solve_missing(
 ) -> int:
     """Solve the deals of `numbers` not yet stored in `folder`, storing each chunk as it finishes;
     `progress(n)` is called with each chunk's number of deals. Returns the deals solved."""
+
+    def submit(first: int, last: int) -> Future[pa.Table]:
+        return client.submit(solve_chunk, series, first, last, time_limit, key=_key(series, first))
+
+    def store(table: pa.Table) -> None:
+        first, last = int(table["deal"][0].as_py()), int(table["deal"][-1].as_py())
+        dataset.write_chunk(folder, series, first, last, table)
+
     todo = dataset.missing(numbers, dataset.stored_chunks(folder, series), chunk)
+    return run_chunks(client, folder, todo, submit, store, progress)
+
+
+def run_chunks(
+    client: Client,
+    folder: str,
+    todo: Iterator[range],
+    submit: Callable[[int, int], Future[pa.Table]],
+    store: Callable[[pa.Table], None],
+    progress: Callable[[int], None],
+) -> int:
+    """Run a task per chunk of `todo`, `submit(first, last)`, a few in flight per worker thread;
+    each chunk's rows are stored as they arrive, then the next chunk goes out (solve_missing and
+    grading.grade_missing). Returns the rows stored."""
     pending = as_completed()
-    solved = 0
+    done = 0
 
     def submit_next() -> None:
         part = next(todo, None)
         if part is not None:
-            first, last = part.start, part.stop - 1
-            pending.add(client.submit(solve_chunk, series, first, last, time_limit, key=_key(series, first)))
+            pending.add(submit(part.start, part.stop - 1))
 
     for _ in range(max(1, sum(client.nthreads().values())) * IN_FLIGHT_PER_WORKER):
         submit_next()
     for future in pending:
         table = result(future, folder)
-        first, last = int(table["deal"][0].as_py()), int(table["deal"][-1].as_py())
-        dataset.write_chunk(folder, series, first, last, table)
+        store(table)
         future.release()
-        solved += table.num_rows
+        done += table.num_rows
         progress(table.num_rows)
         submit_next()
-    return solved
+    return done
 
 
 def _key(series: Series, first: int) -> str:

@@ -14,10 +14,10 @@ from collections.abc import Callable, Iterator
 
 import pyarrow as pa
 import pyarrow.parquet as pq
-from distributed import Client, as_completed
+from distributed import Client, Future
 
 from . import dataset
-from .cluster import IN_FLIGHT_PER_WORKER, result
+from .cluster import run_chunks
 from .dataset import TEXT, Chunk
 
 CHUNK = 250  # deals per task and file: about ten seconds of grading
@@ -104,26 +104,12 @@ def grade_missing(
 ) -> int:
     """Grade the deals of `numbers` not yet stored in `folder`, storing each chunk as it finishes.
     Returns the deals graded."""
+
+    def submit(first: int, last: int) -> Future[pa.Table]:
+        return client.submit(grade_chunk, variant, first, last, key=f"grade-{variant}-{first}")
+
     todo = dataset.missing(numbers, stored(folder, variant), chunk)
-    pending = as_completed()
-    graded = 0
-
-    def submit_next() -> None:
-        part = next(todo, None)
-        if part is not None:
-            first, last = part.start, part.stop - 1
-            pending.add(client.submit(grade_chunk, variant, first, last, key=f"grade-{variant}-{first}"))
-
-    for _ in range(max(1, sum(client.nthreads().values())) * IN_FLIGHT_PER_WORKER):
-        submit_next()
-    for future in pending:
-        table = result(future, folder)
-        write(folder, table)
-        future.release()
-        graded += table.num_rows
-        progress(table.num_rows)
-        submit_next()
-    return graded
+    return run_chunks(client, folder, todo, submit, lambda table: write(folder, table), progress)
 
 
 def read(folder: str, variant: str) -> Iterator[pa.Table]:
