@@ -24,7 +24,6 @@ under some rules and lost under rules that allow every move of those) from those
 """
 
 import argparse
-import re
 import subprocess
 import sys
 import textwrap
@@ -35,6 +34,9 @@ from pyramid_solitaire.research import dataset
 from pyramid_solitaire.research.dataset import Series
 from pyramid_solitaire.research.winrates import Summary, WinRateTally, wilson
 from pyramid_solitaire.solver.search import WINNABLE
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "support"))
+from markers import replace_part  # noqa: E402
 
 # Cheapest first (milliseconds per deal measured on deals 0..199).
 ORDER = ("open-stock", "giza", "pyramid", "classic", "three-wastes", "classic-redeal")
@@ -88,12 +90,10 @@ def options(args) -> None:
     """Every cell, stage by stage; within a stage the cells won with the pyramid first (the
     all-cards ones cost the most: nearly every deal is a loss to prove)."""
     wins = [w for w in ("pyramid", "all") if w in args.win]
+    cells = sorted((cell for cell in CELLS if cell[3] in wins), key=lambda cell: wins.index(cell[3]))
     for count in args.stages:
-        for win in wins:
-            for family in FAMILIES:
-                for passes in PASSES:
-                    for overlap in ("no", "yes"):
-                        stats(args, option_set(family, passes, overlap, win), count, [], folder="options")
+        for cell in cells:
+            stats(args, option_set(*cell), count, [], folder="options")
 
 
 def tally(folder: Path, series: Series) -> tuple[Summary, list[tuple[int, int]]]:
@@ -343,16 +343,7 @@ def options_table(args) -> None:
     )
     for name, text in parts:
         print(text)
-        replace_part(doc, name, text)
-
-
-def replace_part(path: Path, name: str, text: str) -> None:
-    """Put `text` between the markers <!-- winnability:NAME --> and <!-- /winnability:NAME -->."""
-    content = path.read_text()
-    pattern = re.compile(rf"(<!-- winnability:{name} -->\n).*?(<!-- /winnability:{name} -->)", re.S)
-    if not pattern.search(content):
-        raise SystemExit(f"{path} has no <!-- winnability:{name} --> markers")
-    path.write_text(pattern.sub(lambda m: m[1] + text + "\n" + m[2], content))
+        replace_part(doc, f"winnability:{name}", text)
 
 
 def table(args) -> None:
@@ -365,15 +356,15 @@ def table(args) -> None:
     doc = HERE / "docs" / "winnability.md"
     table_text = main_table(found)
     print(table_text)
-    replace_part(doc, "table", table_text)
-    replace_part(HERE / "docs" / "research.md", "table", table_text)
-    replace_part(doc, "slowest", slowest_table(found))
+    replace_part(doc, "winnability:table", table_text)
+    replace_part(HERE / "docs" / "research.md", "winnability:table", table_text)
+    replace_part(doc, "winnability:slowest", slowest_table(found))
     if "pyramid" in found:
-        replace_part(doc, "comparison", comparison(found["pyramid"][0]))
+        replace_part(doc, "winnability:comparison", comparison(found["pyramid"][0]))
     if lines:
         part = shortest_part(lines)
         print(part)
-        replace_part(doc, "shortest", part)
+        replace_part(doc, "winnability:shortest", part)
     if not args.no_chart:
         chart(found, lines, HERE / "docs" / "winnability.png")
 

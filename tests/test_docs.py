@@ -291,3 +291,17 @@ def test_the_package_docstring_lists_the_layers_as_the_layer_test_allows() -> No
             )
             listed[m[1]] = layers | {m[1]}
     assert listed == allowed
+
+
+def test_a_written_part_replaces_what_lies_between_its_markers_only(tmp_path):
+    """tests/support/markers.py, what benchmarks/winnability.py and tools/difficulty_index.py
+    write their tables with: the lines between one name's markers, no other name's."""
+    from markers import replace_part
+
+    page = tmp_path / "page.md"
+    other = "<!-- x:u -->\nkept\n<!-- /x:u -->\n"
+    page.write_text(f"a\n<!-- x:t -->\nold\n<!-- /x:t -->\n{other}")
+    replace_part(page, "x:t", "new\nlines")
+    assert page.read_text() == f"a\n<!-- x:t -->\nnew\nlines\n<!-- /x:t -->\n{other}"
+    with pytest.raises(SystemExit, match="has no <!-- x:v --> markers"):
+        replace_part(page, "x:v", "")

@@ -17,12 +17,15 @@ so it is done only when the grades themselves have changed; without it no day ch
 import argparse
 import json
 import math
-import re
+import sys
 from pathlib import Path
 
 from pyramid_solitaire.engine.variants import VARIANTS
 from pyramid_solitaire.goals.grades import GRADES, MEASURE_VERSION, ROLLOUTS, STATES_CAP
 from pyramid_solitaire.research import dataset, grading
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "support"))
+from markers import replace_part  # noqa: E402
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "pyramid_solitaire"
 PY_FILE = PACKAGE / "goals" / "thresholds.py"
@@ -56,15 +59,6 @@ def cut_points(keys: list[int]) -> list[int]:
 
 def grade(key: int, limits: list[int]) -> str:
     return next((g for g, limit in zip(GRADES, limits, strict=False) if key <= limit), GRADES[-1])
-
-
-def write_table(doc: Path, table: str) -> None:
-    """The grades' shares in docs/difficulty.md, between its <!-- difficulty:grades --> markers."""
-    content = doc.read_text(encoding="utf-8")
-    pattern = re.compile(r"(<!-- difficulty:grades -->\n).*?(<!-- /difficulty:grades -->)", re.S)
-    if not pattern.search(content):
-        raise SystemExit(f"{doc} has no <!-- difficulty:grades --> markers")
-    doc.write_text(pattern.sub(lambda m: m[1] + table + "\n" + m[2], content), encoding="utf-8")
 
 
 def main() -> None:
@@ -117,7 +111,7 @@ def main() -> None:
         f"export const THRESHOLDS = {json.dumps(limits)};\n",
         encoding="utf-8",
     )
-    write_table(DOC, "\n".join(table))
+    replace_part(DOC, "difficulty:grades", "\n".join(table))
     text = json.dumps({"version": MEASURE_VERSION, "variants": lists}, separators=(",", ":")) + "\n"
     INDEX_FILE.write_text(text, encoding="utf-8")
     if args.pin_daily:
