@@ -305,3 +305,62 @@ def test_a_written_part_replaces_what_lies_between_its_markers_only(tmp_path):
     assert page.read_text() == f"a\n<!-- x:t -->\nnew\nlines\n<!-- /x:t -->\n{other}"
     with pytest.raises(SystemExit, match="has no <!-- x:v --> markers"):
         replace_part(page, "x:v", "")
+
+
+def table_row(folder: str) -> str:
+    """The last cell of docs/architecture.md's table row for `folder` (a Python package's `name/`
+    or the page's `js/name/`)."""
+    doc = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    found = re.search(rf"^\| `{re.escape(folder)}` \|(.*)\|$", doc, re.M)
+    assert found, f"docs/architecture.md has no row for {folder}"
+    return found.group(1)
+
+
+def top_level(cell: str) -> list[str]:
+    """The items of a cell at the top: split at commas outside parentheses."""
+    items, depth, item = [], 0, ""
+    for ch in cell:
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if ch == "," and depth == 0:
+            items, item = [*items, item.strip()], ""
+        else:
+            item += ch
+    return [*items, item.strip()]
+
+
+def listed(cell: str) -> set[str]:
+    """The module names a cell lists: each top-level item's first `name` (a `folder/` with its
+    own modules in the parentheses after it, as `routes/` (`health`, ...))."""
+    names = set()
+    for item in top_level(cell):
+        first = re.match(r"`([\w.-]+/?)`", item)
+        if first and first[1].endswith("/"):
+            names |= {f"{first[1]}{inner}" for inner in re.findall(r"`(\w+)`", item[first.end() :])}
+        elif first:
+            names.add(first[1])
+    return names
+
+
+def test_the_module_tables_list_every_module_of_the_tree_and_no_other():
+    """docs/architecture.md's tables of the Python layers and of the page's folders against
+    src/: each module (a .py, .pyi or .js file, but __init__.py) listed in its folder's row."""
+    package = ROOT / "src" / "pyramid_solitaire"
+    wrong = []
+    layers = ("engine", "solver", "goals", "research", "cli", "web")
+    for folder in layers:
+        cells = table_row(f"{folder}/").split(" | ")
+        files = [p for p in (package / folder).rglob("*.py*") if p.suffix in {".py", ".pyi"}]
+        tree = {p.relative_to(package / folder).with_suffix("").as_posix() for p in files}
+        tree -= {"__init__"} | {n for n in tree if n.endswith("/__init__")}
+        shown = listed(cells[-1])
+        wrong += [f"{folder}/{n} is not in the table" for n in sorted(tree - shown)]
+        wrong += [f"{folder}/{n} is in the table but not in src/" for n in sorted(shown - tree)]
+    page = package / "static" / "js"
+    folders = sorted(p.name for p in page.iterdir() if p.is_dir())
+    for folder in folders:
+        cells = table_row(f"js/{folder}/").split(" | ")
+        tree = {p.stem for p in (page / folder).glob("*.js")}
+        shown = set(re.findall(r"`([\w-]+)`", cells[0]))
+        wrong += [f"js/{folder}/{n}.js is not in the table" for n in sorted(tree - shown)]
+    assert wrong == []
+    assert listed("`a` (x, `b`), `r/` (`c`, `d`), `e`") == {"a", "r/c", "r/d", "e"}
