@@ -62,6 +62,12 @@ def test_an_unknown_grade_is_refused_naming_the_four():
         parse_grade("brutal")
 
 
+@pytest.mark.parametrize("argv", [["difficulty"], ["difficulty", "7", "--pick", "easy"]])
+def test_difficulty_needs_exactly_one_source(argv, capsys):
+    assert main(argv) == 2
+    assert "difficulty needs one of: a deal number" in capsys.readouterr().err
+
+
 def test_more_losses_is_harder_whatever_the_states():
     easy = grades.Difficulty("winnable", None, wins=15, states=grades.STATES_CAP * 10)
     hard = grades.Difficulty("winnable", None, wins=14, states=1)

@@ -81,6 +81,8 @@ def test_time_limit_gives_unknown(capsys):
         ["solve", "--deck-file", "/no/such/file"],
         ["solve", "1", "--time-limit", "soon"],
         ["solve", "1", "--time-limit", "-1"],
+        ["solve", "1", "--time-limit", "inf"],
+        ["hint", "--time-limit", "nan"],
         ["stats", "--deals", "5..2"],
         ["stats", "--deals", "x"],
         ["stats", "--deals", "0..3", "--jobs", "0"],

@@ -54,3 +54,15 @@ test("thinking under a minute between moves is playing time", () => {
   }
   assert.equal(clock.elapsed(), 200_000);
 });
+
+test("a clock started after a long idle spell shows no time, never less than none", () => {
+  const { clock, pass } = fakeClock();
+  pass(3 * MIN); // no input since the page opened
+  clock.run(true);
+  assert.equal(clock.elapsed(), 0);
+  pass(1000);
+  assert.equal(clock.elapsed(), 0, "idle past the counted minute: the clock stands");
+  clock.touch();
+  pass(1000);
+  assert.equal(clock.elapsed(), 1000);
+});

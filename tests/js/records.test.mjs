@@ -95,3 +95,13 @@ test("achievements in storage: unknown ids and bad days read as not earned", () 
   storage.setItem(achievements.ACHIEVEMENTS_KEY, JSON.stringify({ "first-win": "2026-12-01", bogus: "2026-12-01", "no-hint": 3 }));
   assert.deepEqual(achievements.earned(), { "first-win": "2026-12-01" });
 });
+
+test("the run of days: one more the next day, the same on the same day or a day set back, a new one after a gap", () => {
+  let run = records.nextRun({ count: 0, last: null }, "2026-12-01");
+  assert.deepEqual(run, { count: 1, last: "2026-12-01" });
+  run = records.nextRun(run, "2026-12-02");
+  assert.deepEqual(run, { count: 2, last: "2026-12-02" });
+  assert.deepEqual(records.nextRun(run, "2026-12-02"), run, "a second win on the same day");
+  assert.deepEqual(records.nextRun(run, "2026-11-30"), run, "a clock set back");
+  assert.deepEqual(records.nextRun(run, "2026-12-04"), { count: 1, last: "2026-12-04" });
+});

@@ -79,3 +79,12 @@ test("the recent results keep the last RECENT_MAX", () => {
   assert.equal(s.recent.length, stats.RECENT_MAX);
   assert.equal(s.recent[0].moves, 33);
 });
+
+test("a loss ends the streak; the best streak is the longest run, not the last", () => {
+  win("a", 40, 1000);
+  win("b", 40, 1000);
+  stats.startGame("pyramid", { given: null, moves: 0, next: "c" });
+  stats.observe("pyramid", view(5, { stuck: true }), 10, "c");
+  const s = win("d", 40, 1000);
+  assert.deepEqual([s.won, s.streak, s.bestStreak], [3, 1, 2]);
+});
