@@ -75,7 +75,7 @@ export function element(tag = "div") {
 export function fakeDocument() {
   const byId = new Map();
   const document = {
-    documentElement: {},
+    documentElement: element("html"),
     body: element("body"),
     getElementById: (id) => byId.get(id) ?? byId.set(id, element()).get(id),
     createElement: element,
