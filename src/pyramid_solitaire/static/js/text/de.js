@@ -187,6 +187,12 @@ export const REFUSALS = {
   grade_variant: "{variant} hat keine Schwierigkeitsgrade",
   not_found: "Die Seite {path} gibt es nicht", method_not_allowed: "{method} ist auf {path} nicht erlaubt",
   http_error: "Der Server antwortete mit Fehler {status}", invalid: "Die Anfrage ist ungültig",
+  // players' results (issue 50)
+  results_seconds: "{seconds} s sind keine Zeit für eine Partie mit {moves} Zügen",
+  results_challenge_unknown: "Eine Aufgabe {challenge} gibt es nicht",
+  results_challenge_deal: "Die Aufgabe {challenge} ist eine andere Partie",
+  results_too_many: "Zu viele Ergebnisse dieses Spielers in einer Stunde; warte {retry_after} s",
+  results_unavailable: "Ergebnisse lassen sich gerade nicht teilen; nächster Versuch in {retry_after} s",
 };
 
 // Saves, giving a game up, export and import (issue 9): kept in one block of their own.

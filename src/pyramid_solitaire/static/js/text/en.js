@@ -187,6 +187,12 @@ export const REFUSALS = {
   grade_variant: "{variant} has no grades of difficulty",
   not_found: "there is no page {path}", method_not_allowed: "{method} is not allowed on {path}",
   http_error: "the server answered with error {status}", invalid: "the request is not valid",
+  // players' results (issue 50)
+  results_seconds: "{seconds} s is no time for a game of {moves} moves",
+  results_challenge_unknown: "there is no challenge {challenge}",
+  results_challenge_deal: "challenge {challenge} is another deal",
+  results_too_many: "too many results from this player within the hour; wait {retry_after} s",
+  results_unavailable: "results cannot be shared just now; the server tries again in {retry_after} s",
 };
 
 // Saves, giving a game up, export and import (issue 9): kept in one block of their own.
