@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run check test lint browser node proxies axe wasm-tools wasm corpus mutants bench load clean dist
+.PHONY: install run check test lint browser node proxies axe wasm-tools wasm corpus mutants bench load clean dist postgres
 
 install: $(STAMP)
 
@@ -29,6 +29,11 @@ node:
 proxies:
 	@command -v nginx >/dev/null 2>&1 || command -v /usr/sbin/nginx >/dev/null 2>&1 || (apt-get update && apt-get install -y nginx)
 	@command -v caddy >/dev/null 2>&1 || (apt-get update && apt-get install -y caddy)
+
+# Debian's PostgreSQL server binaries: the results store's tests start a throwaway cluster of their
+# own with them (tests/support/postgres.py); nothing runs as a service.
+postgres:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || (apt-get update && apt-get install -y postgresql)
 
 # axe-core (npm, pinned in package.json and package-lock.json): the browser tests' accessibility checks.
 AXE := node_modules/axe-core/axe.min.js
@@ -61,7 +66,7 @@ check: lint node
 	node --test tests/js/
 	$(BIN)/python -m pytest -q -m "not slow and not browser" --ignore=tests/browser
 
-test: lint browser node proxies axe wasm-tools
+test: lint browser node proxies axe wasm-tools postgres
 	node --test tests/js/
 	$(BIN)/python -m pytest
 

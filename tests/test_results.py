@@ -4,34 +4,21 @@ paper has it. tests/test_results_postgres.py runs the store's checks on a real P
 
 import json
 from datetime import UTC, date, datetime, timedelta
-from pathlib import Path
 
 import pytest
 import sqlalchemy
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from fastapi.testclient import TestClient
+from result_posts import DAY, GIZA, OTHER, PLAYER, post_body, won_record
 
 from pyramid_solitaire.cli import main
 from pyramid_solitaire.engine.game import Game
+from pyramid_solitaire.goals.score import score
 from pyramid_solitaire.results import glicko, ratings, schema, store
 from pyramid_solitaire.results.verify import Help, verify
 from pyramid_solitaire.web.application import create_app
 from pyramid_solitaire.web.settings import Settings
-
-STATIC = Path(__file__).parents[1] / "src" / "pyramid_solitaire" / "static"
-DAY = json.loads((STATIC / "daily" / "2026-12.json").read_text())["days"]["2026-12-01"]
-GIZA = DAY[1]  # 2026-12-01-2: giza deal 1266, clear it in at most 29 moves; the proof takes 21
-PLAYER = "0f8fad5b-d9cb-469f-a165-70867728950e"
-OTHER = "7c9e6679-7425-40de-944b-e07fc1f90ae7"
-
-
-def won_record(deal: dict = GIZA) -> dict:
-    return {"version": 1, "variant": deal["variant"], "deal": deal["deal"], "moves": deal["proof"].split()}
-
-
-def post_body(record: dict | None = None, player: str = PLAYER, **more) -> dict:
-    return {"player": player, "record": record or won_record(), "seconds": 95.5, **more}
 
 
 class Clock:
@@ -95,12 +82,11 @@ def test_a_won_game_is_answered_with_what_the_engine_found_and_stored_once(clien
     assert first.json() == {
         "won": True,
         "moves": 21,
-        "score": Game.from_record(won_record()).state and first.json()["score"],
+        "score": score(Game.from_record(won_record()).state),
         "first_attempt": True,
         "rated": True,
         "help": {"hints": 0, "undos": 0, "way": False, "self_reported": True},
     }
-    assert first.json()["score"] > 0
     again = client.post("/api/results", json=post_body())
     assert again.status_code == 201 and again.json() == first.json()
     assert len(rows(url)) == 1
@@ -283,10 +269,12 @@ def test_a_rating_period_rates_clean_first_attempts_once(client, url):
     period = ratings.rate(results)
     assert period == ratings.Period(1, 1, 1, 1)
     assert ratings.rate(results) is None  # nothing new: each result is rated once
+    client.post("/api/results", json=post_body(seconds=60, player="third-player"))
+    assert ratings.rate(results) == ratings.Period(2, 1, 1, 1)  # the next period takes only the new one
     deal = client.get("/api/ratings/deal", params={"variant": "giza", "deal": "1266"}).json()
     player = client.get(f"/api/ratings/player/{PLAYER}").json()
-    assert deal["rating"] < 1500 < player["rating"] and deal["results"] == player["results"] == 1
-    assert player["better_than"] == 0.0  # the only rated player
+    assert deal["rating"] < 1500 < player["rating"] and (deal["results"], player["results"]) == (2, 1)
+    assert player["better_than"] == 0.5  # two rated players; the other won with the deal rated lower
     assert client.get(f"/api/ratings/player/{OTHER}").json() == {
         "rating": 1500.0,
         "deviation": 350.0,
