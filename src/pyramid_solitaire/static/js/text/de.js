@@ -229,6 +229,12 @@ export const SAVES_STRINGS = {
   importCount: "das Feld „{field}“ ist {value}, keine ganze Zahl von 0 bis {most}",
   importTime: "das Feld „{field}“ ist {value}, keine Zeit von 0 bis {most} ms",
   importFull: "Der Import ließ sich in diesem Browser nicht speichern: {why}. Es wurde nichts geändert.",
+  // Sharing results (issue 50)
+  resultsAsk: "Deine Ergebnisse mit denen aller teilen? Anonym: eine zufällige Kennung, kein Konto. Aus, bis du ja sagst.",
+  resultsShare: "Teilen", resultsShareOption: "Meine Ergebnisse teilen (anonym)", resultsDelete: "Meine Ergebnisse löschen",
+  resultsDeleted: "Deine Ergebnisse sind gelöscht; Teilen ist aus.", resultsDeleteFailed: "Deine Ergebnisse ließen sich gerade nicht löschen; versuch es später.",
+  resultsNeedsServer: "Ergebnisse teilen braucht den Spielserver; diese Kopie der Seite hat keinen.",
+  chalMet: "{share} % der Spieler haben das Ziel erreicht",
 };
 
 // Punkte, persönliche Bestwerte, Erfolge und die Aufgaben des Tages (Issue 35).

@@ -229,6 +229,12 @@ export const SAVES_STRINGS = {
   importCount: "the field “{field}” is {value}, not a whole number from 0 to {most}",
   importTime: "the field “{field}” is {value}, not a time from 0 to {most} ms",
   importFull: "The import could not be written into this browser: {why}. Nothing was changed.",
+  // Sharing results (issue 50)
+  resultsAsk: "Share your results with everyone's? Anonymous: a random id, no account. Off until you say yes.",
+  resultsShare: "Share", resultsShareOption: "Share my results (anonymous)", resultsDelete: "Delete my results",
+  resultsDeleted: "Your results are deleted; sharing is off.", resultsDeleteFailed: "Your results could not be deleted now; try again later.",
+  resultsNeedsServer: "Sharing results needs the game server; this copy of the page has none.",
+  chalMet: "{share}% of players met the goal",
 };
 
 // Score, personal bests, achievements and the day's challenges (issue 35).
