@@ -30,6 +30,7 @@ SCRIPTS = [
     "difficulty_speed.py",
     "kernel_instructions.py",
     "page_table.py",
+    "results.py",
 ]
 NOT_STARTED = {
     "solver_abuse.py": "needs Locust, the `bench` extra that `make load` installs",

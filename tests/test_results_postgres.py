@@ -4,10 +4,6 @@ database that goes down and comes back, and two workers of `serve` restarted wit
 The SQLite store is held to the same concurrency checks here (two engines: two workers)."""
 
 import json
-import os
-import subprocess
-import sys
-import threading
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 
@@ -17,6 +13,7 @@ from app_server import free_port
 from fastapi.testclient import TestClient
 from postgres import binaries, cluster
 from result_posts import GIZA, PLAYER, post_body, won_record
+from results_server import two_workers
 
 from pyramid_solitaire.results import ratings, schema, store
 from pyramid_solitaire.results.verify import Help, verify
@@ -105,27 +102,6 @@ def test_a_database_that_goes_down_is_a_503_and_nothing_is_lost_when_it_is_back(
 # --- serve --workers 2, through its socket ---------------------------------------------------------
 
 
-def serve(port: int, url: str) -> tuple[subprocess.Popen, list[str]]:
-    command = [sys.executable, "-m", "pyramid_solitaire.cli", "serve", "--port", str(port), "--workers", "2"]
-    env = {**os.environ, "PYRAMID_SOLITAIRE_DATABASE": url}
-    env.pop("PROMETHEUS_MULTIPROC_DIR", None)
-    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
-    said: list[str] = []
-    started = threading.Event()
-
-    def read() -> None:
-        for line in server.stderr:  # type: ignore[union-attr]
-            said.append(line)
-            if sum("Application startup complete" in x for x in said) == 2:
-                started.set()
-
-    threading.Thread(target=read, daemon=True).start()
-    if not started.wait(180):
-        server.terminate()
-        raise AssertionError("the two workers did not start: " + "".join(said[-5:]))
-    return server, said
-
-
 def post(port: int, body: dict) -> tuple[int, dict]:
     request = urllib.request.Request(
         f"http://127.0.0.1:{port}/api/results",
@@ -141,20 +117,10 @@ def test_two_workers_restarted_lose_nothing_and_repeat_nothing(postgres):
     url = postgres.new_database()
     bodies = [post_body(lost(n % 20), player=f"{n:08d}-player") for n in range(40)]
     port = free_port()
-    server, _ = serve(port, url)
-    try:
-        with ThreadPoolExecutor(8) as pool:
-            first = list(pool.map(lambda b: post(port, b), bodies))
-    finally:
-        server.terminate()
-        server.wait(30)
+    with two_workers(url, port), ThreadPoolExecutor(8) as pool:
+        first = list(pool.map(lambda b: post(port, b), bodies))
     assert {status for status, _ in first} == {201}
-    server, _ = serve(port, url)
-    try:
-        with ThreadPoolExecutor(8) as pool:
-            again = list(pool.map(lambda b: post(port, b), bodies))
-    finally:
-        server.terminate()
-        server.wait(30)
+    with two_workers(url, port), ThreadPoolExecutor(8) as pool:  # restarted
+        again = list(pool.map(lambda b: post(port, b), bodies))
     assert again == first
     assert count(url) == 40
