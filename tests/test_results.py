@@ -3,6 +3,7 @@ replayed, once; help rates nothing; the store down is a 503 for its routes only;
 paper has it. tests/test_results_postgres.py runs the store's checks on a real PostgreSQL."""
 
 import json
+import threading
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
@@ -285,6 +286,18 @@ def test_a_rating_period_rates_clean_first_attempts_once(client, url):
         client.get("/api/ratings/deal", params={"variant": "nope", "deal": "1"}).json()["code"]
         == "variant_unknown"
     )
+
+
+def test_the_server_runs_rating_periods_on_its_schedule(url, monkeypatch):
+    monkeypatch.setattr(ratings, "PERIOD_SECONDS", 0.01)
+    with TestClient(create_app(Settings(database=url))) as client:
+        assert client.post("/api/results", json=post_body()).status_code == 201
+        results = store.Store(url)
+        for _ in range(1000):  # until the server's period has taken the result (a poll, not a timing)
+            if results.rating("player", "", PLAYER).results:
+                break
+            threading.Event().wait(0.01)
+        assert results.rating("player", "", PLAYER).results == 1
 
 
 def test_the_ratings_command_runs_a_period(url, capsys):
