@@ -32,6 +32,7 @@ POSTS_PER_HOUR = 200  # one player's new results an hour: more is a script, not 
 FLOOD_WAIT = 600  # seconds a flooding id is asked to wait
 SQLITE_WAIT_MS = 30_000  # a writer waits this long for another worker's transaction
 RETRIES = 3  # a post that conflicts with another worker's is tried again, reading what it stored
+CONNECT_SECONDS = 5
 MIGRATION_LOCK = 50_050  # PostgreSQL's advisory lock: one worker or host migrates at a time
 Clock = Callable[[], datetime]
 
@@ -68,7 +69,13 @@ def database_url(url: str | None) -> str:
 
 
 def open_engine(url: str | None) -> Engine:
-    engine = create_engine(database_url(url), pool_pre_ping=True)
+    """An engine for `url`; PostgreSQL gives up connecting after CONNECT_SECONDS (a host that is
+    gone is then a 503 at once rather than a request left hanging)."""
+    url = database_url(url)
+    postgres = make_url(url).get_backend_name() == "postgresql"
+    engine = create_engine(
+        url, pool_pre_ping=True, connect_args={"connect_timeout": CONNECT_SECONDS} if postgres else {}
+    )
     if engine.dialect.name == "sqlite":
         # WAL lets readers read while a worker writes; BEGIN IMMEDIATE takes the write lock at the
         # start, so two workers' transactions wait for each other instead of failing midway.
@@ -135,12 +142,11 @@ class Store:
     def __init__(self, url: str | None = None, clock: Clock = now_utc) -> None:
         self.engine = open_engine(url)
         self.clock = clock
-        with self.transaction():
-            pass  # reach the database now: a store that cannot is StoreDown at once
         try:
-            migrate(self.engine)
+            migrate(self.engine)  # reaches the database now: a store that cannot is StoreDown at once
         except SQLAlchemyError as err:
-            raise StoreDown(str(err)) from None
+            self.engine.dispose()
+            raise StoreDown(str(err).splitlines()[0]) from None
 
     @contextmanager
     def transaction(self) -> Iterator[Connection]:
