@@ -94,7 +94,7 @@ const sharing = createSharing({
   session, seconds: () => clock.elapsed() / 1000, challenge: () => daily.playing()?.id ?? null,
   ask: () => askShare(),
 });
-const askShare = bindResults({ say: (...a) => messages.say(...a), posted: () => sharing({ type: "position", cause: "move" }) });
+const askShare = bindResults({ session, posted: () => sharing({ type: "position", cause: "move" }) });
 session.subscribe(sharing);
 
 function toggleLarge() {

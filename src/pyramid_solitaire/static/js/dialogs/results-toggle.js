@@ -1,14 +1,15 @@
-// Sharing results in the More dialog (issue 50): the toggle, "Delete my results", and the question
-// asked once when a game first ends. On a copy of the page without the game server (the static
-// site) the toggle is off and says the feature needs one.
+// Sharing results (issue 50): the toggle and "Delete my results" under More, and the question asked
+// once, in the end panel of the first game that ends. On a copy of the page without the game server
+// (the static site) the toggle is off and says the feature needs one.
 
 import * as results from "../state/results.js";
 import { t } from "../text/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** deps: say (messages.say), posted() (post the game just finished, once sharing is on). */
-export function bindResults({ say, posted }) {
+/** deps: session (the question goes with the game that ended), posted() (post the game just
+ *  finished, once sharing is on). */
+export function bindResults({ session, posted }) {
   const check = $("results-check");
   const note = $("results-note");
   const draw = () => {
@@ -36,18 +37,20 @@ export function bindResults({ say, posted }) {
     }
     draw();
   });
-  /** The question, once: sharing stays off unless the player presses Share. */
+  session.subscribe((change) => {
+    if (change.newGame) $("end-share").hidden = true;
+  });
+  $("end-share-yes").addEventListener("click", () => {
+    results.choose(true);
+    $("end-share").hidden = true;
+    draw();
+    posted();
+  });
+  /** The question, once, in the end panel of the first game that ends: sharing stays off unless
+   *  the player presses Share there (or turns it on under More). */
   return async function ask() {
     if (!(await results.served())) return; // the static site: nothing to share with
     results.choose(false);
-    say(t("resultsAsk"), 0, {
-      label: t("resultsShare"),
-      act: () => {
-        results.choose(true);
-        draw();
-        say("", 1);
-        posted();
-      },
-    });
+    $("end-share").hidden = false;
   };
 }
