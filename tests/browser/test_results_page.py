@@ -2,10 +2,14 @@
 after the player says yes and replayed by the server; a player who said no sends nothing."""
 
 import json
+import re
 
 import pytest
 from browser_helpers import WIN_PYRAMID_2, open_link, play
 from playwright.sync_api import expect
+from static_server import static_server
+
+from pyramid_solitaire.web.site import write_site
 
 pytestmark = pytest.mark.browser
 CHOICE = "pyramid-solitaire.results"
@@ -49,3 +53,20 @@ def test_a_player_who_said_no_sends_nothing(new_page):
     expect(page.locator("#end-panel")).to_be_visible()
     expect(page.locator("#end-share")).to_be_hidden()  # asked once already
     assert sent == []
+
+
+def test_on_the_static_site_sharing_says_it_needs_the_server_and_sends_nothing(browser, tmp_path):
+    write_site(tmp_path / "site")
+    with static_server(tmp_path / "site") as url:
+        page = browser.new_context(base_url=url, locale="en-US").new_page()
+        sent = posts_of(page)
+        open_link(page, "pyramid", 2)
+        play(page, WIN_PYRAMID_2)
+        expect(page.locator("#end-panel")).to_be_visible()
+        expect(page.locator("#results-note")).to_have_text(re.compile("needs the game server"))
+        expect(page.locator("#end-share")).to_be_hidden()  # never asked: nothing to share with
+        page.click("#end-new")
+        page.click("#btn-more")
+        expect(page.locator("#results-check")).to_be_disabled()
+        assert sent == []
+        page.context.close()
