@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run check test lint browser node proxies qemu axe wasm-tools wasm corpus mutants bench load clean dist
+.PHONY: install run check test lint browser node proxies qemu axe wasm-tools wasm corpus mutants bench load clean dist postgres
 
 install: $(STAMP)
 
@@ -33,6 +33,11 @@ proxies:
 # Debian's qemu-user: tests/test_dist.py runs the built kernel on a baseline x86-64 CPU (qemu64, no POPCNT).
 qemu:
 	@command -v qemu-x86_64 >/dev/null 2>&1 || (apt-get update && apt-get install -y qemu-user)
+
+# Debian's PostgreSQL server binaries: the results store's tests start a throwaway cluster of their
+# own with them (tests/support/postgres.py); nothing runs as a service.
+postgres:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || (apt-get update && apt-get install -y postgresql)
 
 # axe-core (npm, pinned in package.json and package-lock.json): the browser tests' accessibility checks.
 AXE := node_modules/axe-core/axe.min.js
@@ -66,7 +71,7 @@ check: lint node
 	node --test tests/js/
 	$(BIN)/python -m pytest -q -m "not slow and not browser" --ignore=tests/browser
 
-test: lint browser node proxies qemu axe wasm-tools
+test: lint browser node proxies qemu postgres axe wasm-tools
 	node --test tests/js/
 	$(BIN)/python -m pytest
 

@@ -1,5 +1,8 @@
 """Fixtures shared by the test modules (tests/support is on the import path: helpers, browser_helpers)."""
 
+import os
+import tempfile
+
 import pytest
 
 from pyramid_solitaire import web
@@ -13,3 +16,10 @@ def full_solver_buckets():
     if "app" in vars(web):
         web.app.state.solver_buckets.reset()
     yield
+
+
+def pytest_configure(config):
+    """Players' results posted by any test (the OpenAPI run's included) go to a throwaway SQLite
+    file, never the user's data folder (tests/test_results.py gives each test its own)."""
+    folder = tempfile.mkdtemp(prefix="pyramid-results-")
+    os.environ.setdefault("PYRAMID_SOLITAIRE_DATABASE", f"sqlite:///{folder}/results.sqlite")

@@ -31,6 +31,7 @@ SCRIPTS = [
     "kernel_instructions.py",
     "page_table.py",
     "popcount.py",
+    "results.py",
 ]
 NOT_STARTED = {
     "solver_abuse.py": "needs Locust, the `bench` extra that `make load` installs",

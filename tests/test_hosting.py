@@ -57,6 +57,7 @@ ENVIRONMENT = {  # a value for every serve option, as the environment spells it
     "max_connections": ("100", 100),
     "keep_alive_seconds": ("2.5", 2.5),
     "gzip": ("false", False),
+    "database": ("postgresql://cards@db/cards", "postgresql://cards@db/cards"),
 }
 
 

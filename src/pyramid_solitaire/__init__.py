@@ -7,7 +7,8 @@ after it (tests/test_layers.py holds the code to this list, and this list to tha
     solver    exact search over the engine's positions; hints and reviews       on: engine
     goals     what the game asks of a player: the score, the day's challenges   on: engine, solver
     research  win rates of many deals (Dask, Parquet)                           on: engine, solver, goals
-    web       the JSON API and the page (static/)                               on: engine, solver, goals
+    results   players' results (opt-in): the store, its migrations, ratings     on: engine, solver, goals
+    web       the JSON API and the page (static/)                    on: engine, solver, goals, results
     cli       the `pyramid-solitaire` command                                   on: every other layer
 """
 

@@ -21,7 +21,7 @@ import sys
 from typing import Any
 
 from ..engine.errors import Refusal, cut
-from . import daily, difficulty, play, research, serve, solving
+from . import daily, difficulty, play, ratings, research, serve, solving
 from .common import (
     EXIT_INTERRUPTED,
     EXIT_PIPE,
@@ -50,6 +50,7 @@ COMMANDS = {
     "stats": research.add_stats,
     "daily": daily.add_daily,
     "difficulty": difficulty.add_difficulty,
+    "ratings": ratings.add_ratings,
 }
 
 

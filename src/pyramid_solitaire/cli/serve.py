@@ -68,6 +68,13 @@ def add_serve(sub: Any) -> None:
         help="an idle kept-alive connection is closed after this long (default 5)",
     )
     p.add_argument(
+        "--database",
+        default=unset,
+        metavar="URL",
+        help="players' results: sqlite:///PATH or postgresql://... "
+        "(default: SQLite in the user's data folder)",
+    )
+    p.add_argument(
         "--no-gzip",
         dest="gzip",
         action="store_false",

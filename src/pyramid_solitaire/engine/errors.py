@@ -102,6 +102,13 @@ MESSAGES: dict[str, str] = {
         "{folder} holds rows of {series} from solver versions {versions}: their positions and "
         "times differ; sum them anyway with --mixed-versions, or keep a folder per version"
     ),
+    # players' results (results/, web/routes/results.py)
+    "results_seconds": "{seconds} s is no time for a game of {moves} moves (at most {most} s)",
+    "results_challenge_unknown": "there is no challenge '{challenge}' (ids are YYYY-MM-DD-N)",
+    "results_challenge_deal": "challenge {challenge} is deal {deal} of {variant}, not this record's deal",
+    "results_too_many": "more than {most} new results from one player within the hour; wait {retry_after} s",
+    "results_unavailable": "the results store is not available now; try again in {retry_after} s",
+    "cli_database_url": "'{url}' is not a database URL (sqlite:///PATH or postgresql://...)",
     # the web layer's own refusals (web)
     "body_too_large": "request body is larger than {limit} bytes",
     "body_too_slow": "request body did not arrive in time",

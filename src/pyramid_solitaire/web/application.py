@@ -12,6 +12,7 @@ from .limits import BodyLimit
 from .metrics import Metrics
 from .routes import ROUTERS
 from .routes.page import add_page
+from .routes.results import add_results
 from .settings import Settings
 from .solving import SharedSolver, warm_solver
 
@@ -42,5 +43,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(AccessLog, log_format=settings.log_format, metrics=metrics, routes=app.routes)
     for router in ROUTERS:
         app.include_router(router)
+    add_results(app, settings.database)  # players' results: opt-in, opened on first use
     add_page(app, settings.static_dir)
     return app

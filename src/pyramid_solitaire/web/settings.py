@@ -65,8 +65,21 @@ class Settings(BaseSettings):
     way_seconds: Seconds = budgets.WAY.seconds  # "Show the way"
     winnable_seconds: Seconds = budgets.WINNABLE_DEAL.seconds  # New game, winnable only
 
+    # --- players' results (results/, docs/results.md) ------------------------------------------
+    database: str | None = Field(default=None, min_length=1, max_length=2000)  # None: SQLite, user data
+
     # --- what it serves ----------------------------------------------------------------------
     static_dir: Path = STATIC  # the page and its files (a test serves a copy to play a release)
+
+    @field_validator("database")
+    @classmethod
+    def database_url(cls, value: str | None) -> str | None:
+        """SQLite or PostgreSQL, told at start-up rather than on the first result."""
+        if value is not None:
+            from ..results.store import database_url
+
+            database_url(value)
+        return value
 
     @field_validator("trusted_proxies", mode="before")
     @classmethod

@@ -56,6 +56,8 @@ import { createDailyPlay } from "./goals/daily-play.js";
 import * as store from "./state/store.js";
 import { bindTransfer, sayImported } from "./dialogs/transfer-dialog.js";
 import { entryOrNull } from "./text/variant-names.js";
+import { bindResults } from "./dialogs/results-toggle.js";
+import { createSharing } from "./state/results.js";
 
 const $ = (id) => document.getElementById(id);
 const boardEl = $("board");
@@ -87,6 +89,13 @@ session.subscribe(createFeel({ sound, layer: $("celebration") }));
 const daily = createDailyPlay({ session, screen, messages, review }); // the day's challenges
 session.subscribe(daily.onChange);
 const dailyDialog = createDailyDialog({ daily, variants: () => session.state.variants });
+// Sharing results (issue 50): asked once when a game ends, posted only after the player said yes.
+const sharing = createSharing({
+  session, seconds: () => clock.elapsed() / 1000, challenge: () => daily.playing()?.id ?? null,
+  ask: () => askShare(),
+});
+const askShare = bindResults({ session, posted: () => sharing({ type: "position", cause: "move" }) });
+session.subscribe(sharing);
 
 function toggleLarge() {
   prefs.large = !prefs.large;

@@ -4,6 +4,7 @@
 
 import { challengesOf } from "../net/daily.js";
 import * as challenges from "../state/challenges.js";
+import { sharesOf } from "../state/results.js";
 import { today } from "../state/dealing.js";
 import { goalText, shareText, stepText } from "../text/goal-text.js";
 import { language, t, variantName } from "../text/i18n.js";
@@ -96,6 +97,21 @@ export function createDailyDialog({ daily, variants }) {
       }
       return item;
     }));
+    showShares(shown);
+  }
+
+  /** Shared results only: beside each challenge, the share of players who met its goal. */
+  function showShares(day) {
+    sharesOf(day).then((shares) => {
+      if (day !== shown) return;
+      for (const item of $("daily-list").children) {
+        if (!(item.dataset.challenge in shares)) continue;
+        const met = document.createElement("small");
+        met.className = "met";
+        met.textContent = ` \u00b7 ${t("chalMet", { share: Math.round(shares[item.dataset.challenge] * 100) })}`;
+        item.append(met);
+      }
+    }, () => {}); // no server, or it is down: the list shows no shares
   }
 
   function drawCalendar(c) {

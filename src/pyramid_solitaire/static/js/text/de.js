@@ -189,6 +189,12 @@ export const REFUSALS = {
   grade_variant: "{variant} hat keine Schwierigkeitsgrade",
   not_found: "Die Seite {path} gibt es nicht", method_not_allowed: "{method} ist auf {path} nicht erlaubt",
   http_error: "Der Server antwortete mit Fehler {status}", invalid: "Die Anfrage ist ungültig",
+  // players' results (issue 50)
+  results_seconds: "{seconds} s sind keine Zeit für eine Partie mit {moves} Zügen",
+  results_challenge_unknown: "Eine Aufgabe {challenge} gibt es nicht",
+  results_challenge_deal: "Die Aufgabe {challenge} ist eine andere Partie",
+  results_too_many: "Zu viele Ergebnisse dieses Spielers in einer Stunde; warte {retry_after} s",
+  results_unavailable: "Ergebnisse lassen sich gerade nicht teilen; nächster Versuch in {retry_after} s",
 };
 
 // Saves, giving a game up, export and import (issue 9): kept in one block of their own.
@@ -225,6 +231,12 @@ export const SAVES_STRINGS = {
   importCount: "das Feld „{field}“ ist {value}, keine ganze Zahl von 0 bis {most}",
   importTime: "das Feld „{field}“ ist {value}, keine Zeit von 0 bis {most} ms",
   importFull: "Der Import ließ sich in diesem Browser nicht speichern: {why}. Es wurde nichts geändert.",
+  // Sharing results (issue 50)
+  resultsAsk: "Deine Ergebnisse mit denen aller teilen? Anonym: eine zufällige Kennung, kein Konto. Aus, bis du ja sagst.",
+  resultsShare: "Teilen", resultsShareOption: "Meine Ergebnisse teilen (anonym)", resultsDelete: "Meine Ergebnisse löschen",
+  resultsDeleted: "Deine Ergebnisse sind gelöscht; Teilen ist aus.", resultsDeleteFailed: "Deine Ergebnisse ließen sich gerade nicht löschen; versuch es später.",
+  resultsNeedsServer: "Ergebnisse teilen braucht den Spielserver; diese Kopie der Seite hat keinen.",
+  chalMet: "{share} % der Spieler haben das Ziel erreicht",
 };
 
 // Punkte, persönliche Bestwerte, Erfolge und die Aufgaben des Tages (Issue 35).

@@ -189,6 +189,12 @@ export const REFUSALS = {
   grade_variant: "{variant} has no grades of difficulty",
   not_found: "there is no page {path}", method_not_allowed: "{method} is not allowed on {path}",
   http_error: "the server answered with error {status}", invalid: "the request is not valid",
+  // players' results (issue 50)
+  results_seconds: "{seconds} s is no time for a game of {moves} moves",
+  results_challenge_unknown: "there is no challenge {challenge}",
+  results_challenge_deal: "challenge {challenge} is another deal",
+  results_too_many: "too many results from this player within the hour; wait {retry_after} s",
+  results_unavailable: "results cannot be shared just now; the server tries again in {retry_after} s",
 };
 
 // Saves, giving a game up, export and import (issue 9): kept in one block of their own.
@@ -225,6 +231,12 @@ export const SAVES_STRINGS = {
   importCount: "the field “{field}” is {value}, not a whole number from 0 to {most}",
   importTime: "the field “{field}” is {value}, not a time from 0 to {most} ms",
   importFull: "The import could not be written into this browser: {why}. Nothing was changed.",
+  // Sharing results (issue 50)
+  resultsAsk: "Share your results with everyone's? Anonymous: a random id, no account. Off until you say yes.",
+  resultsShare: "Share", resultsShareOption: "Share my results (anonymous)", resultsDelete: "Delete my results",
+  resultsDeleted: "Your results are deleted; sharing is off.", resultsDeleteFailed: "Your results could not be deleted now; try again later.",
+  resultsNeedsServer: "Sharing results needs the game server; this copy of the page has none.",
+  chalMet: "{share}% of players met the goal",
 };
 
 // Score, personal bests, achievements and the day's challenges (issue 35).

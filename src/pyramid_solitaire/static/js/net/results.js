@@ -1,0 +1,26 @@
+// The players' results API (issue 50, docs/results.md): a finished game posted, a player's results
+// deleted, a day's challenges against everyone's. Only state/results.js calls it, and only for a
+// player who said yes to sharing.
+
+async function call(path, options = {}) {
+  const response = await fetch(path, options);
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return response.json();
+}
+
+let known = null; // once asked: whether the page came from the game server
+
+/** Whether the page came from a game server that keeps results: a static site has no API. */
+export function served() {
+  known ??= fetch("/api/version").then(
+    (answer) => answer.ok && (answer.headers.get("content-type") || "").includes("json"),
+    () => false,
+  );
+  return known;
+}
+
+export const post = (body) => call("/api/results", {
+  method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+});
+export const forget = (player) => call(`/api/results/player/${encodeURIComponent(player)}`, { method: "DELETE" });
+export const dayStats = (date) => call(`/api/daily/${encodeURIComponent(date)}/stats`);

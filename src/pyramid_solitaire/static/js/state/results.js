@@ -1,0 +1,66 @@
+// Sharing results (issue 50): off until the player says yes, asked once; the player is a random
+// id made here, nothing personal; "Delete my results" removes every row of that id on the server.
+// A finished game (won or stuck) is posted once with its record, the help the page counted
+// (hints, undos: self-reported, the server says so) and its time; the server replays it.
+
+import * as net from "../net/results.js";
+import * as records from "./records.js";
+import * as stats from "./stats.js";
+import { PREFIX, readJson, writeJson } from "./store.js";
+
+export const RESULTS_KEY = `${PREFIX}results`;
+
+/** {asked, share, player}: what the player chose (junk in storage reads as not asked). */
+export function choice() {
+  const c = readJson(RESULTS_KEY, null) || {};
+  return { asked: c.asked === true, share: c.share === true, player: typeof c.player === "string" ? c.player : null };
+}
+
+/** Say yes or no to sharing; yes makes the player's id once. */
+export function choose(share, newId = () => crypto.randomUUID()) {
+  const c = choice();
+  writeJson(RESULTS_KEY, { asked: true, share, player: share ? c.player || newId() : c.player });
+  return choice();
+}
+
+/** Remove every result of this player's id from the server, then forget the id (sharing off). */
+export async function deleteMine() {
+  const { player } = choice();
+  if (player) await net.forget(player);
+  writeJson(RESULTS_KEY, { asked: true, share: false, player: null });
+}
+
+/** The share of players who met each goal of `date`: {challenge id: share 0..1}, {} when not shared. */
+export async function sharesOf(date) {
+  if (!choice().share) return {};
+  const stats = await net.dayStats(date);
+  return Object.fromEntries(stats.challenges.filter((c) => c.met !== null).map((c) => [c.id, c.met]));
+}
+
+/** The help the page counted in the game on the table: its hints and undos ("Show the way" is
+ *  a challenge's, and the page plays it as a review, not into the game). */
+function helpIn(session) {
+  const variant = session.state.variant.id;
+  return { hints: records.hintsIn(variant, session.state.game), undos: stats.load(variant).current.undos, way: false };
+}
+
+/** A session listener that posts each finished game once, when sharing is on, and asks the first
+ *  time a game ends. deps: session, seconds(), challenge() -> id|null, ask() (the question, once). */
+export function createSharing({ session, seconds, challenge, ask, post = net.post, help = () => helpIn(session) }) {
+  const posted = new Set();
+  return (change) => {
+    const now = session.state.view;
+    if (change.type !== "position" || !now || !(now.won || now.stuck) || !["move", "redo"].includes(change.cause)) return;
+    const c = choice();
+    if (!c.asked) return ask();
+    const record = { ...session.state.record, redo: [] };
+    const key = JSON.stringify(record);
+    if (!c.share || posted.has(key)) return;
+    posted.add(key);
+    const body = { player: c.player, record, help: help(), seconds: Math.max(seconds(), 0) };
+    const id = challenge();
+    post(id ? { ...body, challenge: id } : body).catch(() => {}); // a server that is down: the game plays on
+  };
+}
+
+export const served = net.served;

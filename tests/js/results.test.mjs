@@ -1,0 +1,79 @@
+// state/results.js: sharing is off until the player says yes; yes makes a random id once; a
+// finished game is posted once, only when sharing is on, with the record without its redo path;
+// "Delete my results" asks the server to remove the id's rows, then forgets the id.
+// Run: node --test tests/js/
+import assert from "node:assert/strict";
+import { afterEach, beforeEach, test } from "node:test";
+
+import { load, memoryStorage } from "./page.mjs";
+
+const results = await load("state/results.js");
+const realFetch = globalThis.fetch;
+
+beforeEach(() => {
+  memoryStorage();
+});
+afterEach(() => {
+  globalThis.fetch = realFetch;
+});
+
+const record = { version: 1, variant: "giza", deal: 1266, moves: ["Ks"], redo: ["Kh"] };
+
+/** A session whose game just ended (won, or stuck) by a move. */
+function ended({ won = true } = {}) {
+  return { state: { variant: { id: "giza" }, game: "g1", record, view: { won, stuck: !won } } };
+}
+
+function sharing(session, posts, asked = []) {
+  return results.createSharing({
+    session, seconds: () => 42, challenge: () => null, ask: () => asked.push(true),
+    post: async (body) => posts.push(body), help: () => ({ hints: 0, undos: 1, way: false }),
+  });
+}
+
+test("off until yes: the first end asks, and nothing is posted before a yes", () => {
+  const posts = [];
+  const asked = [];
+  const listener = sharing(ended(), posts, asked);
+  listener({ type: "position", cause: "move" });
+  assert.deepEqual([asked.length, posts.length], [1, 0]);
+  results.choose(false);
+  listener({ type: "position", cause: "move" });
+  assert.deepEqual([asked.length, posts.length], [1, 0]);
+  assert.equal(results.choice().player, null);
+});
+
+test("yes makes one random id, and each finished game is posted once", () => {
+  const posts = [];
+  const first = results.choose(true, () => "id-one-0000");
+  assert.equal(results.choose(true, () => "id-two-0000").player, first.player);
+  const listener = sharing(ended(), posts);
+  listener({ type: "position", cause: "move" });
+  listener({ type: "position", cause: "move" });
+  listener({ type: "position", cause: "undo" });
+  assert.equal(posts.length, 1);
+  assert.deepEqual(posts[0], {
+    player: "id-one-0000", record: { ...record, redo: [] }, help: { hints: 0, undos: 1, way: false }, seconds: 42,
+  });
+});
+
+test("delete my results asks the server for the id's rows, then forgets the id", async () => {
+  results.choose(true, () => "id-one-0000");
+  const asked = [];
+  globalThis.fetch = async (path, init) => {
+    asked.push([path, init?.method]);
+    return new Response(JSON.stringify({ player: "id-one-0000", deleted: 3 }), { status: 200 });
+  };
+  await results.deleteMine();
+  assert.deepEqual(asked, [["/api/results/player/id-one-0000", "DELETE"]]);
+  assert.deepEqual(results.choice(), { asked: true, share: false, player: null });
+});
+
+test("the day's shares are asked only when sharing is on", async () => {
+  globalThis.fetch = async () => new Response(JSON.stringify({
+    day: "2026-12-01", challenges: [{ id: "2026-12-01-1", met: 0.38 }, { id: "2026-12-01-2", met: null }],
+  }));
+  assert.deepEqual(await results.sharesOf("2026-12-01"), {});
+  results.choose(true, () => "id-one-0000");
+  assert.deepEqual(await results.sharesOf("2026-12-01"), { "2026-12-01-1": 0.38 });
+});
