@@ -152,7 +152,7 @@ def test_two_deals_that_differ_only_in_hidden_cards_get_the_same_hint():
     for game in (on_the_way(18, 0.1), on_the_way(21, 0.3), playout(5, 3, 5)):
         other = hidden_swapped(game)
         assert other.deal.cards != game.deal.cards
-        mine, theirs = advice(game), advice(other)
+        mine, theirs = advice(game, time_limit=60), advice(other, time_limit=60)  # every sample
         mine.pop("seconds"), theirs.pop("seconds")
         assert mine == theirs and "consistent" in mine
 
@@ -171,17 +171,22 @@ def test_the_hint_is_the_move_winnable_in_most_consistent_deals_counted_move_by_
         )
         assert j.winnable == wins, j
     assert any(j.winnable for j in judged) and any(j.winnable < j.samples for j in judged)
-    given = advice(game)
+    given = advice(game, time_limit=60)
     share = given["consistent"]
     top = max(judge(game.deal, game.state), key=lambda j: j.winnable)
     assert given["move"] == str(top.move) and share["winnable"] == top.winnable and share["samples"] == 40
     assert given["verdict"] == "unknown" and given["checked"] is False  # the real deal is not asked
     record = tmp_path / "game.json"
     record.write_text(json.dumps(game.to_record()))
-    assert main(["hint", str(record), "--json"]) == 0
+    assert main(["hint", str(record), "--json", "--time-limit", "60"]) == 0
     assert json.loads(capsys.readouterr().out)["consistent"] == share
-    assert main(["hint", str(record)]) == 0
+    assert main(["hint", str(record), "--time-limit", "60"]) == 0
     assert f"winnable in {top.winnable} of 40 deals consistent" in capsys.readouterr().out
+
+
+def test_a_spent_time_limit_stops_the_sampling_after_one_sample():
+    game = on_the_way(18, 0.1)
+    assert advice(game, time_limit=0)["consistent"]["samples"] == 1
 
 
 def test_a_thirteen_review_says_it_is_thoughtful():

@@ -8,6 +8,7 @@ every stock card was drawn once). A consistent deal keeps every seen card where 
 the unseen cards in the unseen places in a shuffled order. SAMPLES such deals, shuffled by a seed
 made of what was seen alone, are solved by the kernel within SAMPLE_NODES positions each, after
 each legal move; the move that keeps the most of them winnable is the hint, with its share.
+A hint's time limit stops the sampling early (then the share is of the samples solved).
 
 The legal moves are the same in every consistent deal (an unseen card is never available), and
 the answer depends only on what was seen: two deals that differ only in their unseen cards get
@@ -16,6 +17,7 @@ the same hint. Budgets are counts of positions, so the answer is the same on eve
 
 import hashlib
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine.deal import Deal, Move, State
@@ -80,12 +82,24 @@ def consistent_deals(deal: Deal, state: State, samples: int = SAMPLES) -> list[D
     return found
 
 
-def judge(deal: Deal, state: State, samples: int = SAMPLES, node_limit: int = SAMPLE_NODES) -> list[Judged]:
-    """Every legal move with its count of consistent deals it keeps winnable, in legal order."""
+def judge(
+    deal: Deal,
+    state: State,
+    samples: int = SAMPLES,
+    node_limit: int = SAMPLE_NODES,
+    left: Callable[[], float] | None = None,
+) -> list[Judged]:
+    """Every legal move with its count of consistent deals it keeps winnable, in legal order.
+    With `left` (the seconds left), no new sample is begun once it is spent (at least one is
+    solved): the counts are then of fewer samples, which Judged.samples says."""
     moves = deal.legal_moves(state)
     winnable = dict.fromkeys(moves, 0)
     unknown = dict.fromkeys(moves, 0)
+    solved = 0
     for sample in consistent_deals(deal, state, samples) if moves else []:
+        if solved and left is not None and left() <= 0:
+            break
+        solved += 1
         here = solve(sample, state, node_limit=node_limit)
         if here.verdict == UNWINNABLE:  # lost here: lost after every move, nothing more to ask
             continue
@@ -94,7 +108,7 @@ def judge(deal: Deal, state: State, samples: int = SAMPLES, node_limit: int = SA
             winnable[here.line[0]] += 1
             rest = [m for m in moves if m != here.line[0]]
         _each(sample, state, rest, node_limit, winnable, unknown)
-    return [Judged(m, winnable[m], unknown[m], samples) for m in moves]
+    return [Judged(m, winnable[m], unknown[m], solved) for m in moves]
 
 
 def _each(
@@ -113,8 +127,8 @@ def _each(
         unknown[move] += verdict == UNKNOWN
 
 
-def best(deal: Deal, state: State, samples: int = SAMPLES, node_limit: int = SAMPLE_NODES) -> Judged | None:
+def best(deal: Deal, state: State, left: Callable[[], float] | None = None) -> Judged | None:
     """The move that keeps the most consistent deals winnable (the first in legal order of the
     best); None when there is no legal move."""
-    judged = judge(deal, state, samples, node_limit)
+    judged = judge(deal, state, left=left)
     return max(judged, key=lambda j: j.winnable, default=None)

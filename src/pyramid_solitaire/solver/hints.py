@@ -83,7 +83,7 @@ def hint(game: Game, time_limit: float = HINT.seconds) -> Hint:
     if game.is_won:
         return done(HintVerdict.WON)
     if game.variant.hidden:  # never a peek: the move judged over the deals consistent with what was seen
-        judged = best(game.deal, game.state)
+        judged = best(game.deal, game.state, left)
         if judged is None:
             return done(HintVerdict.UNWINNABLE)  # no move left: the player sees it is lost
         return done(HintVerdict.UNKNOWN, move=judged.move, consistent=judged)
