@@ -193,3 +193,15 @@ def test_a_thirteen_review_says_it_is_thoughtful():
     game = playout(18, 5, 1)
     assert review(game, time_limit=5).to_dict()["thoughtful"] is True
     assert "thoughtful" not in review(Game("pyramid", number=1), time_limit=5).to_dict()
+
+
+def test_the_servers_hint_carries_the_share_and_its_review_says_thoughtful():
+    from fastapi.testclient import TestClient
+
+    from pyramid_solitaire.web import app
+
+    client = TestClient(app)
+    record = on_the_way(18, 0.1).to_record()
+    hint = client.post("/api/hint", json={"record": record}).json()["hint"]
+    assert hint["verdict"] == "unknown" and 1 <= hint["consistent"]["samples"] <= 40
+    assert client.post("/api/review", json={"record": record}).json()["review"]["thoughtful"] is True
