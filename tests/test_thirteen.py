@@ -189,9 +189,13 @@ def test_a_spent_time_limit_stops_the_sampling_after_one_sample():
     assert advice(game, time_limit=0)["consistent"]["samples"] == 1
 
 
-def test_a_thirteen_review_says_it_is_thoughtful():
+def test_a_thirteen_review_says_it_is_thoughtful(capsys, tmp_path):
     game = playout(18, 5, 1)
     assert review(game, time_limit=5).to_dict()["thoughtful"] is True
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(game.to_record()))
+    assert main(["review", str(record), "--time-limit", "5"]) == 0
+    assert "\nthoughtful: the marks know the face-down cards" in capsys.readouterr().out
     assert "thoughtful" not in review(Game("pyramid", number=1), time_limit=5).to_dict()
 
 

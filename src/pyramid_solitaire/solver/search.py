@@ -275,7 +275,7 @@ def _table(bits: int) -> tuple[bytearray, bytearray]:
 
 
 # The family's games whose moves are those of a rule set the kernel knows, on the same cards
-# (docs/rules-decisions.md, "Pyramid Thirteen on the kernel"): Thirteen's face-down cards change
+# (docs/rules-decisions.md, Thirteen's "On the kernel"): Thirteen's face-down cards change
 # what a player sees, never which moves are legal (a covered card is not available either way).
 KERNEL_TWINS = {"thirteen": "open-stock"}
 
