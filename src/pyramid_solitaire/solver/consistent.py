@@ -38,6 +38,7 @@ class Judged:
 
     @property
     def share(self) -> float:
+        """The share of the samples the move keeps winnable (0 to 1)."""
         return self.winnable / self.samples if self.samples else 0.0
 
     def to_dict(self) -> dict[str, object]:
