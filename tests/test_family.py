@@ -73,7 +73,7 @@ def test_a_hint_in_thirteen_never_looks_at_the_face_down_cards(monkeypatch):
     monkeypatch.setattr("pyramid_solitaire.solver.hints.solve", peek)
     given = advice(game)
     assert given["checked"] is False and given["verdict"] == "unknown"
-    assert given["move"] == str(game.legal_moves()[0])  # the first legal move, as without a solver
+    assert given["move"] in map(str, game.legal_moves()) and given["consistent"]["samples"] > 0
     monkeypatch.undo()
     assert advice(Game("pharaohs", number=44), time_limit=2.5)["checked"] is True  # 5,000 positions
 

@@ -143,6 +143,8 @@ def describe_review(r: dict[str, Any]) -> str:
         lines.append(f"won in {len(r['moves'])} moves{more}")
     if not r["complete"]:
         lines.append("unknown: the solver ran out of time before every move was decided")
+    if r.get("thoughtful"):
+        lines.append("thoughtful: the marks know the face-down cards, which the player did not see")
     return "\n".join(lines)
 
 
@@ -175,6 +177,13 @@ def describe_hint(h: dict[str, Any]) -> str:
             f"undo {h['undo']} move{'s' * (h['undo'] != 1)} to get back there"
         )
     move = h["move"] or "nothing"
+    if "consistent" in h:  # hidden cards: judged over the deals consistent with what was seen
+        c = h["consistent"]
+        undecided = f", {c['unknown']} undecided" if c["unknown"] else ""
+        return (
+            f"try {move}: winnable in {c['winnable']} of {c['samples']} deals consistent with "
+            f"the cards you have seen ({c['share']:.0%}{undecided}; the face-down cards are not looked at)"
+        )
     return f"unknown: the solver ran out of time; try {move} (not checked)"
 
 
@@ -230,8 +239,6 @@ def print_solution(deal: "Deal", args: argparse.Namespace, out: IO[str]) -> None
             record["shortest"] = found.shortest
         if plain:
             record["search"] = {"plain": True, "node_limit": PLAIN_NODES}
-        if deal.variant.hidden:
-            record["thoughtful"] = True  # the answer knows the face-down cards
         print(json.dumps(record), file=out, flush=True)
     elif found.verdict == WINNABLE:
         print(f"{found.verdict} {deal.format_line(found.line)}".rstrip(), file=out, flush=True)
@@ -244,16 +251,19 @@ def print_solution(deal: "Deal", args: argparse.Namespace, out: IO[str]) -> None
         print(found.verdict, file=out, flush=True)
     if plain and not args.json:
         print(_plain_note(deal), file=sys.stderr)
+    if found.thoughtful and not args.json:
+        print(
+            "pyramid-solitaire solve: note: the answer is the thoughtful one, for the deal with every "
+            "card known (a player sees only the face-up cards)",
+            file=sys.stderr,
+        )
 
 
 def _plain_note(deal: "Deal") -> str:
     """What a family game's answer is: the plain search's, with its node budget."""
     from ..solver.reference import PLAIN_NODES
 
-    note = (
+    return (
         f"pyramid-solitaire solve: note: {deal.variant.name_en} is solved by the plain reference search "
         f"(the C kernel does not know it yet): unknown when {PLAIN_NODES:,} positions did not decide it"
     )
-    if deal.variant.hidden:
-        note += "; the answer is the thoughtful one, for the deal with every card known"
-    return note

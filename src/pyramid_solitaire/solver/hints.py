@@ -4,6 +4,10 @@ A hint asks the solver within a time budget. If the position can be won, the hin
 move of a winning line (a shortest one when the budget allows). If it cannot, the hint finds the
 last earlier position that could still be won. Only when the budget runs out does it fall back to
 a legal move, and then it says that the move is not checked.
+
+Where cards lie face down (Pyramid Thirteen) the solver would see them, so the hint is the move
+that keeps the most of the deals consistent with what the player has seen winnable
+(consistent.py), with that share: its verdict stays "unknown" (the real deal is not asked).
 """
 
 import time
@@ -15,6 +19,7 @@ from typing import Any
 from ..engine.deal import Move
 from ..engine.game import Game
 from .budgets import HINT, WINNABLE_DEAL
+from .consistent import Judged, best
 from .review import last_winnable
 from .search import UNWINNABLE, WINNABLE, solve
 
@@ -45,6 +50,7 @@ class Hint:
     steps: int | None = None  # steps of the winning line behind the move
     last_winnable: int | None = None  # lost: moves played up to the last winnable position (-1: never)
     seconds: float = 0.0
+    consistent: Judged | None = None  # hidden cards: the move judged over the consistent deals
 
     def to_dict(self, game: Game) -> dict[str, Any]:
         """JSON form for the page and the command line; `undo` moves back to the last winnable point."""
@@ -61,7 +67,7 @@ class Hint:
             "losing_move": str(game.moves[last]) if last is not None else None,
             "undo": len(game.moves) - last if last is not None else None,
             "seconds": round(self.seconds, 4),
-        }
+        } | ({} if self.consistent is None else {"consistent": self.consistent.to_dict()})
 
 
 def hint(game: Game, time_limit: float = HINT.seconds) -> Hint:
@@ -76,8 +82,11 @@ def hint(game: Game, time_limit: float = HINT.seconds) -> Hint:
 
     if game.is_won:
         return done(HintVerdict.WON)
-    if game.variant.hidden:  # the solver would see the face-down cards: an unchecked move, never a peek
-        return done(HintVerdict.UNKNOWN, move=unchecked(game).move)
+    if game.variant.hidden:  # never a peek: the move judged over the deals consistent with what was seen
+        judged = best(game.deal, game.state, left)
+        if judged is None:
+            return done(HintVerdict.UNWINNABLE)  # no move left: the player sees it is lost
+        return done(HintVerdict.UNKNOWN, move=judged.move, consistent=judged)
     # One search: the decision gets the whole budget first, the shortest line what it leaves
     # (a line found but not proven shortest is still a checked hint).
     found = solve(game.deal, game.state, shortest=True, time_limit=left())

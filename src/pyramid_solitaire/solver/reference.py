@@ -16,15 +16,16 @@ from collections import deque
 from collections.abc import Iterable
 
 from ..engine.deal import START, Deal, Move, State
-from .search import UNKNOWN, UNWINNABLE, WINNABLE, Solution, Verdict
+from .search import UNKNOWN, UNWINNABLE, WINNABLE, Solution, Verdict, kernel_deal
 
 PLAIN_NODES = 50_000  # positions the plain search enters for one deal of a family game
 PLAIN_RATE = 2_000  # positions a second it enters, about, on this 2-core machine under load
 
 
 def kernel_plays(deal: Deal) -> bool:
-    """Whether the C kernel knows the deal's rules (the six variants and their options)."""
-    return deal.variant.pysol_id is None
+    """Whether the C kernel knows the deal's rules (the six variants and their options, and a
+    family game with a twin rule set: search.KERNEL_TWINS)."""
+    return kernel_deal(deal) is not None
 
 
 def position(deal: Deal, state: State) -> State:

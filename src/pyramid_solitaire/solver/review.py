@@ -118,6 +118,7 @@ class Review:
     at_loss: Way | None  # the shortest win from the last winnable position, when the game was lost
     won: bool  # the game reviewed was won (a flag)
     seconds: float
+    thoughtful: bool = False  # the marks know cards the player never saw (Pyramid Thirteen)
 
     def mark(self, i: int) -> Mark:
         """The mark of move i (1-based): by the position after it, and the one before."""
@@ -157,7 +158,7 @@ class Review:
             "longer_by": self.longer_by,
             "complete": all(self.mark(i) != Mark.UNKNOWN for i in range(1, len(self.moves) + 1)),
             "seconds": round(self.seconds, 4),
-        }
+        } | ({"thoughtful": True} if self.thoughtful else {})
 
 
 def review(game: Game, time_limit: float = REVIEW.seconds) -> Review:
@@ -176,7 +177,10 @@ def review(game: Game, time_limit: float = REVIEW.seconds) -> Review:
     start = Way(UNWINNABLE) if found.verdict(0) == UNWINNABLE else shortest_way(game, game.states[0], left())
     if last == 0:  # lost by the first move: the way from the loss is the way from the start
         at_loss = start
-    return Review(tuple(game.moves), found, start, at_loss, game.is_won, time.perf_counter() - started)
+    seconds = time.perf_counter() - started
+    # Face-down cards: the marks are the solver's with every card known, said so (not a peek
+    # the player gets during play: a review is of a finished or abandoned game).
+    return Review(tuple(game.moves), found, start, at_loss, game.is_won, seconds, game.variant.hidden)
 
 
 def last_winnable(game: Game, left: Callable[[], float | None] = lambda: None) -> int | None:

@@ -9,6 +9,7 @@ between slices, and answers with a `Solution`: the verdict, a winning line of `M
 over `Deal.legal_moves` and `Deal.apply`; the tests make the compiled search agree with them.
 """
 
+import dataclasses
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -74,6 +75,7 @@ class Solution:
     seconds: float = 0.0
     shortest: bool = False  # the line is proven to have the fewest steps
     reason: str | None = None  # why the shortest search stopped short of a proof, if not the budget
+    thoughtful: bool = False  # the answer knows cards the player has not seen (Pyramid Thirteen)
 
     @property
     def steps(self) -> int | None:
@@ -83,13 +85,21 @@ class Solution:
     def to_dict(self, deal: Deal) -> dict[str, Any]:
         """JSON form (as `solve --json` prints it): verdict, line, steps, states, seconds. The line
         is a list of moves in notation, as in every other JSON of a line (review, the API)."""
-        return {
-            "verdict": self.verdict,
-            "line": [str(m) for m in self.line] if self.verdict == WINNABLE else None,
-            "steps": self.steps,
-            "states": self.searched,
-            "seconds": round(self.seconds, 6),
-        } | ({} if self.reason is None else {"reason": self.reason})
+        return (
+            {
+                "verdict": self.verdict,
+                "line": [str(m) for m in self.line] if self.verdict == WINNABLE else None,
+                "steps": self.steps,
+                "states": self.searched,
+                "seconds": round(self.seconds, 6),
+            }
+            | ({} if self.reason is None else {"reason": self.reason})
+            | self._thoughtful()
+        )
+
+    def _thoughtful(self) -> dict[str, bool]:
+        """The key "thoughtful" only where it is true: the six variants' JSON is unchanged."""
+        return {"thoughtful": True} if self.thoughtful else {}
 
     def __repr__(self) -> str:
         figures = f"searched={self.searched}, seconds={self.seconds:.4f}"
@@ -264,6 +274,27 @@ def _table(bits: int) -> tuple[bytearray, bytearray]:
     return bytearray(8 << bits), bytearray(1 << bits)
 
 
+# The family's games whose moves are those of a rule set the kernel knows, on the same cards
+# (docs/rules-decisions.md, Thirteen's "On the kernel"): Thirteen's face-down cards change
+# what a player sees, never which moves are legal (a covered card is not available either way).
+KERNEL_TWINS = {"thirteen": "open-stock"}
+
+
+def kernel_deal(deal: Deal) -> Deal | None:
+    """The deal as the kernel plays it: the deal itself for the six variants and their options,
+    its twin rule set on the same cards (and goal) for a family game that has one, else None."""
+    v = deal.variant
+    if v.pysol_id is None:
+        return deal
+    twin = KERNEL_TWINS.get(v.id)
+    if twin is None:
+        return None
+    from ..engine.variants import OPTIONS, get_variant, option_text, with_options
+
+    rules = with_options(get_variant(twin), **{name: option_text(v, name) for name in OPTIONS})
+    return Deal(rules, deal.cards, deal.number, deal.goal)
+
+
 def state_key(deal: Deal, state: State) -> int:
     """The position as the compiled search's packed key; a ValueError for what is no position."""
     if not isinstance(state, State):
@@ -292,11 +323,13 @@ def solve(
     remove (or a mask of deck positions) instead of the deal's own (Deal.with_goal)."""
     if goal is not None:
         deal = deal.with_goal(goal)
-    if deal.variant.pysol_id is not None:  # a family game: the plain search until the kernel knows it
+    kernel = kernel_deal(deal)
+    if kernel is None:  # a family game: the plain search until the kernel knows it
         from .reference import plain_solve
 
         return plain_solve(deal, state, shortest=shortest, node_limit=node_limit, time_limit=time_limit)
-    return _solve(_Search, deal, state, shortest, _Budget(time_limit, node_limit))
+    found = _solve(_Search, kernel, state, shortest, _Budget(time_limit, node_limit))
+    return dataclasses.replace(found, thoughtful=True) if deal.variant.hidden else found
 
 
 def _solve(search: type[_Search], deal: Deal, state: State, shortest: bool, budget: _Budget) -> Solution:
@@ -317,7 +350,10 @@ def _solve(search: type[_Search], deal: Deal, state: State, shortest: bool, budg
 
 def lower_bound(deal: Deal, state: State = START) -> int:
     """The shortest search's admissible estimate: at least this many steps are still needed."""
-    return _Search(deal, shortest=True).estimate(state_key(deal, state))
+    kernel = kernel_deal(deal)
+    if kernel is None:
+        raise ValueError(f"the solver's kernel does not play {deal.variant.name_en} yet")
+    return _Search(kernel, shortest=True).estimate(state_key(kernel, state))
 
 
 def warm_up(shortest: bool = True) -> None:
