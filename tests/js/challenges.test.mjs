@@ -10,7 +10,7 @@ import { beforeEach, test } from "node:test";
 import { load, memoryStorage, root } from "./page.mjs";
 
 const challenges = await load("state/challenges.js");
-const { reached, missed } = await load("goals/goal.js");
+const { reached, missed, outcome } = await load("goals/goal.js");
 const { Game } = await load("rules/game.js");
 const { view } = await load("rules/view.js");
 
@@ -108,4 +108,30 @@ test("a goal is missed past its moves, and when the game is stuck without it", (
   assert.equal(missed(goal, v(3)), true);
   assert.equal(missed(goal, v(3, true)), false);
   assert.equal(missed({ kind: "clear" }, v(10, false, true)), true);
+});
+
+test("a challenge's end says met, or missed by how much", () => {
+  const pyramid = (left) => Array.from({ length: 28 }, (_, p) => ({ card: p < left ? "Kc" : null }));
+  const v = (moves, { won = false, stuck = false, left = 3 } = {}) => ({
+    move_count: moves, won, stuck, pyramid: pyramid(won ? 0 : left), stock: { count: 0 }, wastes: [], piles: [], passes: 1, passes_left: 1,
+  });
+  const moves = { kind: "moves", at_most: 62, par: 54 };
+  assert.equal(outcome(moves, v(40)), null); // still open
+  assert.deepEqual(outcome(moves, v(62, { won: true })), { met: true });
+  assert.deepEqual(outcome(moves, v(63, { won: true })), { met: false, over: 1 }); // cleared, too late
+  assert.deepEqual(outcome(moves, v(62, { left: 2 })), { met: false, left: 2 }); // no moves left for it
+  assert.deepEqual(outcome({ kind: "clear" }, v(30, { stuck: true, left: 5 })), { met: false, left: 5 });
+  assert.deepEqual(outcome({ kind: "score", score: 300 }, v(30, { stuck: true, left: 28 })), { met: false, short: 180 }); // 24 cards: 120
+  const cards = { kind: "cards", cards: ["Kc", "Kd", "Kh", "Ks"], par: 9 };
+  assert.deepEqual(outcome(cards, v(20, { stuck: true }), new Set(["Kc", "Kd"])), { met: false, cards: 2 });
+  assert.deepEqual(outcome(cards, v(9), new Set(cards.cards)), { met: true }); // reached mid-game
+});
+
+test("a missed try is marked until the challenge is done", () => {
+  challenges.noteMissed("2026-12-03-2");
+  challenges.noteMissed("2026-12-03-2");
+  assert.deepEqual(challenges.load().missed, ["2026-12-03-2"]);
+  assert.equal(challenges.isMissed(challenges.load(), "2026-12-03-2"), true);
+  challenges.noteDone("2026-12-03-2", 60, "2026-12-03");
+  assert.equal(challenges.isMissed(challenges.load(), "2026-12-03-2"), false);
 });

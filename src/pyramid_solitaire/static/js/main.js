@@ -66,7 +66,9 @@ const prefs = store.settings();
 // pause, lost verdict and undos; the position the review shows instead of the game; the challenge
 // in play. The screen reads them here and cannot write them.
 const seen = new Proxy({}, {
-  get: (_, name) => ({ ...play.state, shown: review.shown(), challenge: daily.playing(), goalText: daily.goalText() })[name],
+  get: (_, name) => ({
+    ...play.state, shown: review.shown(), challenge: daily.playing(), goalText: daily.goalText(), challengeEnd: daily.end(),
+  })[name],
   set: (_, name) => {
     throw new TypeError(`the screen does not write ${String(name)}`);
   },
@@ -81,11 +83,11 @@ const messages = createMessages({
 const play = createPlay({ session, clock, screen, board, messages, prefs, ask });
 const fullscreen = createFullscreen({ buttons: [$("btn-fullscreen"), $("more-fullscreen")], say: messages.say, changed: screen.draw });
 const sound = createSound(() => prefs.sound);
-session.subscribe(play.onChange);
 const review = createReview({ session, screen, messages });
-session.subscribe(createFeel({ sound, layer: $("celebration") }));
 const daily = createDailyPlay({ session, screen, messages, review }); // the day's challenges
-session.subscribe(daily.onChange);
+session.subscribe(daily.onChange); // before the play, whose draw shows a challenge's end
+session.subscribe(play.onChange);
+session.subscribe(createFeel({ sound, layer: $("celebration"), missed: () => daily.end()?.met === false }));
 const dailyDialog = createDailyDialog({ daily, variants: () => session.state.variants });
 
 function toggleLarge() {
@@ -127,13 +129,16 @@ function bind() {
   });
   click("end-undo", play.undo);
   click("end-undo-to", play.undoToLastWinnable);
-  click("end-close", play.closeLost);
+  click("end-close", () => (daily.end() ? daily.playOn() : play.closeLost()));
   // Escape closes the end panel where it can be closed: a lost game, as "Play on" does. A won or
   // stuck game has ended, so there the panel stays.
   $("end-panel").addEventListener("keydown", (event) => {
-    if (event.key === "Escape" && !$("end-close").hidden) play.closeLost();
+    if (event.key === "Escape" && !$("end-close").hidden) $("end-close").click();
   });
-  click("end-restart", play.restart);
+  click("end-restart", () => (daily.playing() ? daily.retry() : play.restart()));
+  click("end-way", daily.giveUp);
+  click("end-next", daily.next);
+  click("end-list", () => dailyDialog.open());
   click("end-new", () => play.newGame());
   click("end-stats", () => openStats(variant()));
   click("end-review", review.review);

@@ -93,6 +93,11 @@ export function createDailyDialog({ daily, variants }) {
         const done = document.createElement("small");
         done.textContent = ` \u2713 ${t("chalDoneIn", { count: c.done[ch.id].moves })}`;
         item.append(done);
+      } else if (challenges.isMissed(c, ch.id)) {
+        item.classList.add("missed");
+        const missed = document.createElement("small");
+        missed.textContent = ` \u2717 ${t("chalMissedMark")}`;
+        item.append(missed);
       }
       return item;
     }));

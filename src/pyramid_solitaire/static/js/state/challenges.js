@@ -19,7 +19,7 @@ export const challengeOfSlot = (slot) => (typeof slot === "string" && slot.start
 /** The date a challenge belongs to ("2026-12-01" of "2026-12-01-3"). */
 export const dateOf = (id) => ID.exec(id)?.[1] ?? null;
 
-const fresh = () => ({ done: {}, given: [], run: { count: 0, last: null }, best: 0 });
+const fresh = () => ({ done: {}, given: [], missed: [], run: { count: 0, last: null }, best: 0 });
 const count = (n) => (Number.isSafeInteger(n) && n >= 0 ? n : 0);
 
 /** What is stored (any JSON value) made whole. */
@@ -31,7 +31,9 @@ export function fromStored(s) {
       if (ID.test(id) && d && typeof d === "object" && DAY.test(d.day)) out.done[id] = { moves: count(d.moves), day: d.day };
     }
   }
-  if (Array.isArray(s.given)) out.given = s.given.filter((id) => typeof id === "string" && ID.test(id));
+  const ids = (list) => (Array.isArray(list) ? list.filter((id) => typeof id === "string" && ID.test(id)) : []);
+  out.given = ids(s.given);
+  out.missed = ids(s.missed);
   if (s.run && typeof s.run === "object" && DAY.test(s.run.last)) out.run = { count: count(s.run.count), last: s.run.last };
   out.best = Math.max(count(s.best), out.run.count);
   return out;
@@ -70,7 +72,14 @@ export function noteGivenUp(id) {
   if (!c.given.includes(id)) store({ ...c, given: [...c.given, id] });
 }
 
+/** A try that missed its goal: the list marks it until the challenge is done. */
+export function noteMissed(id) {
+  const c = load();
+  if (!c.missed.includes(id)) store({ ...c, missed: [...c.missed, id] });
+}
+
 export const isDone = (c, id) => id in c.done;
+export const isMissed = (c, id) => !(id in c.done) && c.missed.includes(id);
 export const mayShowWay = (c, id) => id in c.done || c.given.includes(id);
 
 /** The run of days now: it still stands on the day after its last day, and is gone after that. */
