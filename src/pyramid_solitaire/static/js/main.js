@@ -89,6 +89,7 @@ session.subscribe(daily.onChange); // before the play, whose draw shows a challe
 session.subscribe(play.onChange);
 session.subscribe(createFeel({ sound, layer: $("celebration"), missed: () => daily.end()?.met === false }));
 const dailyDialog = createDailyDialog({ daily, variants: () => session.state.variants });
+session.subscribe((change) => change.type === "position" && session.state.slot && dailyDialog.drawWaiting()); // one done
 
 function toggleLarge() {
   prefs.large = !prefs.large;
@@ -215,6 +216,7 @@ async function start() {
   screen.draw();
   const variants = await session.loadVariants();
   if (!variants.length) return;
+  dailyDialog.drawWaiting(); // today's challenges, announced
   if (await openDaily()) return;
   const shared = dealing.sharedDeal();
   if (shared) {

@@ -70,8 +70,8 @@ export function createPlay({ session, clock, screen, board, messages, prefs, ask
     const now = change.answer.view;
     const game = session.state.game;
     const ordinary = !session.state.slot; // a challenge's game counts in state/challenges.js, not here
-    if (change.newGame && ordinary) {
-      stats.startGame(variant().id, { given: change.previousGame, moves: change.previous ? change.previous.move_count : 0, next: game });
+    if (change.newGame) { // a challenge's Play again or Retry too: a new game's clock from 0:00
+      if (ordinary) stats.startGame(variant().id, { given: change.previousGame, moves: change.previous ? change.previous.move_count : 0, next: game });
       clock.reset();
       board.clear();
     }

@@ -178,6 +178,19 @@ export function createDailyDialog({ daily, variants }) {
     $("daily-back").addEventListener("click", closing(daily.leave));
   }
 
+  /** The count of today's challenges not done yet, on the Daily control (and More, and its
+   *  button there): nothing when none waits or the day has none. */
+  async function drawWaiting() {
+    const list = (await challengesOf(today())) ?? [];
+    const c = challenges.load();
+    const count = list.filter((ch) => !challenges.isDone(c, ch.id)).length;
+    for (const badge of document.querySelectorAll(".waiting")) {
+      badge.hidden = count === 0;
+      badge.textContent = String(count);
+    }
+    for (const said of document.querySelectorAll(".waiting-said")) said.textContent = count ? ` (${t("chalWaiting", { count })})` : "";
+  }
+
   bind();
-  return { open };
+  return { open, drawWaiting };
 }

@@ -76,8 +76,12 @@ export function createDailyPlay({ session, screen, messages, review }) {
     screen.draw();
   }
 
+  /** The proof, named for what it does: a moves goal's par line is a shortest win, a clear goal's
+   *  a win, a cards or score goal's the way to the goal (it need not clear the pyramid). */
   function showWay() {
-    if (ui.challenge && challenges.mayShowWay(challenges.load(), ui.challenge.id)) review.watch(ui.challenge.proof.split(" "));
+    const ch = ui.challenge;
+    if (!ch || !challenges.mayShowWay(challenges.load(), ch.id)) return;
+    review.watch(ch.proof.split(" "), { moves: "shortest", clear: "win" }[ch.goal.kind] ?? "goal");
   }
 
   /** The achievements a challenge done can earn (a challenge, a shortest line, an expert deal);

@@ -253,6 +253,8 @@ export const GOALS_STRINGS = {
   chalMissedShort: { one: "{score} Punkte, {count} Punkt zu wenig.", other: "{score} Punkte, {count} Punkte zu wenig." },
   chalMissedCards: { one: "Kein Zug ist mehr möglich, und {count} ihrer Karten liegt noch.", other: "Kein Zug ist mehr möglich, und {count} ihrer Karten liegen noch." },
   chalRetry: "Erneut versuchen", chalNextOne: "Nächste Aufgabe", chalList: "Zurück zur Liste", chalMissedMark: "verfehlt",
+  watchStepWin: "Gewinnweg: Zug {n} von {count}", watchStepGoal: "Der Weg zum Ziel: Zug {n} von {count}",
+  watchGoal: { one: "Das Ziel ist in {count} Zug erreicht. Das Spielfeld geht an deine Partie zurück.", other: "Das Ziel ist in {count} Zügen erreicht. Das Spielfeld geht an deine Partie zurück." },
   chalUsed: "{n} von {of} Zügen verbraucht", chalPoints: "{n} von {of} Punkten", chalCardsLeft: "noch {n} von {of}",
   chalPyramidLeft: { one: "noch {count} Karte in der Pyramide", other: "noch {count} Karten in der Pyramide" },
   chalWaiting: { one: "{count} Aufgabe von heute wartet", other: "{count} Aufgaben von heute warten" },

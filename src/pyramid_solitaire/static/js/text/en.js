@@ -253,6 +253,8 @@ export const GOALS_STRINGS = {
   chalMissedShort: { one: "{score} points, {count} point short.", other: "{score} points, {count} points short." },
   chalMissedCards: { one: "no move is left and {count} of its cards is still there.", other: "no move is left and {count} of its cards are still there." },
   chalRetry: "Retry", chalNextOne: "Next challenge", chalList: "Back to the list", chalMissedMark: "missed",
+  watchStepWin: "Winning line: move {n} of {count}", watchStepGoal: "The way to the goal: move {n} of {count}",
+  watchGoal: { one: "The goal is reached in {count} move. The board goes back to your game.", other: "The goal is reached in {count} moves. The board goes back to your game." },
   chalUsed: "{n} of {of} moves used", chalPoints: "{n} of {of} points", chalCardsLeft: "{n} of {of} left",
   chalPyramidLeft: { one: "{count} pyramid card left", other: "{count} pyramid cards left" },
   chalWaiting: { one: "{count} of today's challenges waiting", other: "{count} of today's challenges waiting" },
