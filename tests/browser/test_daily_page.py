@@ -67,6 +67,9 @@ def test_a_challenge_done_is_marked_and_shared_without_its_deal(new_page):
     expect(page.locator("#status-game")).to_contain_text("Challenge 1", timeout=20_000)
     play(page, first["proof"])
     expect(page.locator("#end-title")).to_have_text("Goal met!")
+    expect(page.locator("#toast")).to_contain_text(
+        "No second thoughts"
+    )  # won without an undo, in a challenge too
     page.click("#end-list")
     expect(page.locator(f'#daily-list li[data-challenge="{first["id"]}"].done')).to_be_visible()
     expect(page.locator(f'#daily-calendar button[data-date="{DAY}"].done')).to_be_visible()
@@ -182,6 +185,13 @@ def test_a_missed_goal_says_so_by_how_much_and_the_list_marks_it(new_page):
     expect(page.locator("#end-close")).to_be_hidden()
     expect(page.locator("#end-new")).to_be_hidden()  # no random deal in a challenge
     expect(page.locator("#celebration")).to_be_empty()
+    page.click("#end-stats")  # the challenge's game counts in the variant's statistics, and as a challenge
+    expect(page.locator('#stats-figures [data-stat="played"] dd')).to_have_text("1")
+    expect(page.locator('#stats-figures [data-stat="won"] dd')).to_have_text("1")
+    expect(page.locator('#stats-figures [data-stat="challenges"]')).to_have_text(
+        "Daily challenges: 1 tried, goal met in 0"
+    )
+    page.keyboard.press("Escape")
     page.click("#end-list")
     expect(page.locator(f'#daily-list li[data-challenge="{MISSED_DAY}-2"].missed')).to_contain_text("missed")
     page.keyboard.press("Escape")

@@ -135,3 +135,17 @@ test("a missed try is marked until the challenge is done", () => {
   challenges.noteDone("2026-12-03-2", 60, "2026-12-03");
   assert.equal(challenges.isMissed(challenges.load(), "2026-12-03-2"), false);
 });
+
+test("a week of challenges done on their days is 'a week'; each game is counted once", async () => {
+  const { endContext } = await load("goals/endings.js");
+  const achievements = await load("state/achievements.js");
+  for (let d = 1; d <= 7; d++) challenges.noteDone(`2026-12-0${d}-1`, 30, `2026-12-0${d}`);
+  const pyramid = Array.from({ length: 28 }, () => ({ card: "Kc" }));
+  const view = { won: false, stuck: true, move_count: 30, pyramid, stock: { count: 0 }, wastes: [], piles: [], passes: 1, passes_left: 1 };
+  const context = endContext({ variant: "pyramid", view, game: "g", undos: 0, variants: ["pyramid"] });
+  assert.equal(context.dayRun, 7); // no win in any variant: the run is the challenges'
+  assert.ok(achievements.withEnd({}, context, "2026-12-07").fresh.includes("days-7"));
+  assert.equal(challenges.countOnce("g end"), true);
+  assert.equal(challenges.countOnce("g end"), false);
+  assert.equal(challenges.countOnce("g goal"), true);
+});

@@ -77,7 +77,9 @@ export function createPlay({ session, clock, screen, board, messages, prefs, ask
     }
     if (change.cause === "takeover") board.clear(); // another tab's game: it may be another deal
     if (change.cause === "restore" || change.cause === "takeover") clock.restore(change.elapsed);
-    ui.undos = change.cause === "undo" ? stats.noteUndo(variant().id) : stats.load(variant().id).current.undos;
+    // the variant's own game's undos; a challenge's are counted by goals/daily-play.js
+    if (ordinary) ui.undos = change.cause === "undo" ? stats.noteUndo(variant().id) : stats.load(variant().id).current.undos;
+    else ui.undos = null;
     ui.selected = null;
     ui.hint = [];
     ui.lost = null;

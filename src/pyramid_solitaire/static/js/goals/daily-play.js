@@ -4,18 +4,18 @@
 
 import { goneIn, outcome } from "./goal.js";
 import { challengesOf } from "../net/daily.js";
-import { scoreOfView } from "./score.js";
+import { countEnd, endContext } from "./endings.js";
 import * as achievements from "../state/achievements.js";
 import * as challenges from "../state/challenges.js";
-import * as records from "../state/records.js";
+import * as stats from "../state/stats.js";
 import { today } from "../state/dealing.js";
 import { t } from "../text/i18n.js";
 
-/** deps: session, screen, messages ({say}), review (its watch(line)). */
-export function createDailyPlay({ session, screen, messages, review }) {
+/** deps: session, clock (its elapsed()), screen, messages ({say}), review (its watch(line, kind)). */
+export function createDailyPlay({ session, clock, screen, messages, review }) {
   // The challenge in play, its name in the status line, and how it ended ({met, ...} of goal.js's outcome,
   // null while open); `closed`: the player plays on past the end (the game's own end shows it again).
-  const ui = { challenge: null, goalText: null, end: null, closed: false };
+  const ui = { challenge: null, goalText: null, end: null, closed: false, undos: null };
   let before = null; // the variant whose own game was on the table before the challenges
 
   /** Open challenge `ch` ({id, variant, deal, goal, proof, ...}): its saved game, or its deal.
@@ -84,14 +84,24 @@ export function createDailyPlay({ session, screen, messages, review }) {
     review.watch(ch.proof.split(" "), { moves: "shortest", clear: "win" }[ch.goal.kind] ?? "goal");
   }
 
-  /** The achievements a challenge done can earn (a challenge, a shortest line, an expert deal);
-   *  its game counts in no variant's statistics, so the others wait for ordinary games. */
-  function countDone(ch, view) {
-    return achievements.noteEnd({
-      variant: ch.variant, won: view.won, score: scoreOfView(view), moves: view.move_count, undos: null,
-      hints: records.hintsIn(ch.variant, session.state.game), recycles: Math.max(view.passes - view.passes_left, 0),
-      par: ch.goal.par ?? null, grade: ch.grade, challenge: true, wonVariants: [], dayRun: 0,
-    }, today());
+  /** What a challenge's game counts, each once (challenges.countOnce): its goal decided, as a
+   *  challenge tried and met (the Challenger achievement with it); its end (won or stuck) in the
+   *  variant's statistics, bests and achievements, as any game's. Returns the achievements earned. */
+  function count(ch, view, game) {
+    const context = {
+      variant: ch.variant, view, game, ms: clock.elapsed(), undos: ui.undos, day: today(),
+      variants: session.state.variants.map((v) => v.id), extra: { par: ch.goal.par ?? null, grade: ch.grade },
+    };
+    let earned = [];
+    if (challenges.countOnce(`${game} goal`)) {
+      stats.noteChallengeGoal(ch.variant, ui.end.met);
+      if (ui.end.met) earned = achievements.noteEnd({ ...endContext(context), challenge: true }, today());
+    }
+    if ((view.won || view.stuck) && challenges.countOnce(`${game} end`)) {
+      stats.noteChallengeGame(ch.variant, { won: view.won, moves: view.move_count, ms: context.ms });
+      earned = [...earned, ...countEnd(context).earned];
+    }
+    return earned;
   }
 
   /** Every change of the session: leaving the slot ends the challenge; a position is checked
@@ -106,15 +116,20 @@ export function createDailyPlay({ session, screen, messages, review }) {
     if (change.type !== "position" || !ui.challenge || !session.state.slot) return;
     const ch = ui.challenge;
     const view = change.answer.view;
-    const gone = goneIn(session.state.record.moves);
+    // Undos of this game: none yet in a new one; unknown in a game restored with moves.
+    if (change.newGame) ui.undos = 0;
+    else if (change.cause === "restore") ui.undos = view.move_count ? null : 0;
+    else if (change.cause === "undo") ui.undos = (ui.undos ?? 0) + 1;
     const was = ui.end;
-    ui.end = outcome(ch.goal, view, gone);
+    ui.end = outcome(ch.goal, view, goneIn(session.state.record.moves));
     // The panel shows when the end comes, and again at the game's own end after playing on.
     if (!ui.end || !was || view.won || view.stuck) ui.closed = false;
-    if (ui.end?.met && challenges.noteDone(ch.id, view.move_count, today())) {
-      const earned = countDone(ch, view);
-      if (earned.length) messages.say(t("earned", { names: earned.map((id) => t("achievementNames")[id][0]).join(", ") }), 10000);
-    } else if (ui.end && !ui.end.met) challenges.noteMissed(ch.id);
+    if (!ui.end) return;
+    if (ui.end.met) challenges.noteDone(ch.id, view.move_count, today());
+    else challenges.noteMissed(ch.id);
+    const earned = count(ch, view, session.state.game);
+    const said = t("earned", { names: earned.map((id) => t("achievementNames")[id][0]).join(", ") });
+    if (earned.length) queueMicrotask(() => messages.say(said, 10000)); // after play.js has cleared the old message
   }
 
   /** The challenge's end for the screen: {met, ..., goal, moves, playOn} or null (open, or played on). */

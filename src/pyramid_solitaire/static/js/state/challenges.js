@@ -19,7 +19,8 @@ export const challengeOfSlot = (slot) => (typeof slot === "string" && slot.start
 /** The date a challenge belongs to ("2026-12-01" of "2026-12-01-3"). */
 export const dateOf = (id) => ID.exec(id)?.[1] ?? null;
 
-const fresh = () => ({ done: {}, given: [], missed: [], run: { count: 0, last: null }, best: 0 });
+const fresh = () => ({ done: {}, given: [], missed: [], counted: [], run: { count: 0, last: null }, best: 0 });
+const COUNTED_MAX = 50; // the last games counted: enough to count each once
 const count = (n) => (Number.isSafeInteger(n) && n >= 0 ? n : 0);
 
 /** What is stored (any JSON value) made whole. */
@@ -34,6 +35,7 @@ export function fromStored(s) {
   const ids = (list) => (Array.isArray(list) ? list.filter((id) => typeof id === "string" && ID.test(id)) : []);
   out.given = ids(s.given);
   out.missed = ids(s.missed);
+  if (Array.isArray(s.counted)) out.counted = s.counted.filter((k) => typeof k === "string").slice(-COUNTED_MAX);
   if (s.run && typeof s.run === "object" && DAY.test(s.run.last)) out.run = { count: count(s.run.count), last: s.run.last };
   out.best = Math.max(count(s.best), out.run.count);
   return out;
@@ -76,6 +78,15 @@ export function noteGivenUp(id) {
 export function noteMissed(id) {
   const c = load();
   if (!c.missed.includes(id)) store({ ...c, missed: [...c.missed, id] });
+}
+
+/** Whether `key` (a challenge game's id and what is counted of it) is counted for the first time
+ *  now: each game's end and goal count once, however often the position is seen (reloads, tabs). */
+export function countOnce(key) {
+  const c = load();
+  if (c.counted.includes(key)) return false;
+  store({ ...c, counted: [...c.counted, key].slice(-COUNTED_MAX) });
+  return true;
 }
 
 export const isDone = (c, id) => id in c.done;

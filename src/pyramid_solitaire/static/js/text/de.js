@@ -253,6 +253,7 @@ export const GOALS_STRINGS = {
   chalMissedShort: { one: "{score} Punkte, {count} Punkt zu wenig.", other: "{score} Punkte, {count} Punkte zu wenig." },
   chalMissedCards: { one: "Kein Zug ist mehr möglich, und {count} ihrer Karten liegt noch.", other: "Kein Zug ist mehr möglich, und {count} ihrer Karten liegen noch." },
   chalRetry: "Erneut versuchen", chalNextOne: "Nächste Aufgabe", chalList: "Zurück zur Liste", chalMissedMark: "verfehlt",
+  statsChallenges: "Aufgaben des Tages: {tried} versucht, Ziel {met}-mal erreicht",
   watchStepWin: "Gewinnweg: Zug {n} von {count}", watchStepGoal: "Der Weg zum Ziel: Zug {n} von {count}",
   watchGoal: { one: "Das Ziel ist in {count} Zug erreicht. Das Spielfeld geht an deine Partie zurück.", other: "Das Ziel ist in {count} Zügen erreicht. Das Spielfeld geht an deine Partie zurück." },
   chalUsed: "{n} von {of} Zügen verbraucht", chalPoints: "{n} von {of} Punkten", chalCardsLeft: "noch {n} von {of}",
@@ -271,7 +272,7 @@ export const GOALS_STRINGS = {
     "every-variant": ["Alle sechs", "Gewinne jede der sechs Varianten."],
     expert: ["Experte", "Gewinne eine Partie der Stufe Experte."],
     "score-500": ["500 Punkte", "Erreiche 500 Punkte."],
-    "days-7": ["Eine Woche", "Gewinne an 7 Tagen in Folge in einer Variante."],
+    "days-7": ["Eine Woche", "Gewinne an 7 Tagen in Folge in einer Variante, oder schaffe an 7 Tagen in Folge eine Aufgabe des Tages."],
     challenge: ["Herausforderer", "Schaffe eine Aufgabe des Tages."],
   },
 };

@@ -253,6 +253,7 @@ export const GOALS_STRINGS = {
   chalMissedShort: { one: "{score} points, {count} point short.", other: "{score} points, {count} points short." },
   chalMissedCards: { one: "no move is left and {count} of its cards is still there.", other: "no move is left and {count} of its cards are still there." },
   chalRetry: "Retry", chalNextOne: "Next challenge", chalList: "Back to the list", chalMissedMark: "missed",
+  statsChallenges: "Daily challenges: {tried} tried, goal met in {met}",
   watchStepWin: "Winning line: move {n} of {count}", watchStepGoal: "The way to the goal: move {n} of {count}",
   watchGoal: { one: "The goal is reached in {count} move. The board goes back to your game.", other: "The goal is reached in {count} moves. The board goes back to your game." },
   chalUsed: "{n} of {of} moves used", chalPoints: "{n} of {of} points", chalCardsLeft: "{n} of {of} left",
@@ -271,7 +272,7 @@ export const GOALS_STRINGS = {
     "every-variant": ["All six", "Win each of the six variants."],
     expert: ["Expert", "Win an expert deal."],
     "score-500": ["500 points", "Reach a score of 500."],
-    "days-7": ["A week", "Win on 7 days in a row in one variant."],
+    "days-7": ["A week", "Win on 7 days in a row in one variant, or do a day's challenge on 7 days in a row."],
     challenge: ["Challenger", "Complete a day's challenge."],
   },
 };
