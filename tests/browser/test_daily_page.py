@@ -197,6 +197,7 @@ def test_a_missed_goal_says_so_by_how_much_and_the_list_marks_it(new_page):
     page.keyboard.press("Escape")
     page.click("#end-next")
     expect(page.locator("#status-game")).to_contain_text("Challenge 3")
+    expect(page.locator("#board :focus")).to_have_count(1)  # the keys play it at once
     expect(page.locator("#status-goal")).to_contain_text("Reach 495 points · 0 of 495 points")
 
 
@@ -264,6 +265,7 @@ def test_axe_finds_no_violation_in_the_daily_view(new_page, screen, locale):
     no_violations(page, "the Daily view")
     page.locator("#daily-list a").nth(1).click()  # a challenge in play: give up, back to my game
     expect(page.locator("#status-game")).to_contain_text("2", timeout=20_000)
+    expect(page.locator("#board :focus")).to_have_count(1)  # chosen: the focus on the board
     page.click("#btn-more" if screen == "phone" else "#btn-challenges")
     if screen == "phone":
         page.click("#more-challenges")

@@ -84,7 +84,7 @@ const play = createPlay({ session, clock, screen, board, messages, prefs, ask })
 const fullscreen = createFullscreen({ buttons: [$("btn-fullscreen"), $("more-fullscreen")], say: messages.say, changed: screen.draw });
 const sound = createSound(() => prefs.sound);
 const review = createReview({ session, screen, messages });
-const daily = createDailyPlay({ session, clock, screen, messages, review }); // the day's challenges
+const daily = createDailyPlay({ session, clock, screen, messages, review, focusBoard: () => board.focus() }); // the day's challenges
 session.subscribe(daily.onChange); // before the play, whose draw shows a challenge's end
 session.subscribe(play.onChange);
 session.subscribe(createFeel({ sound, layer: $("celebration"), missed: () => daily.end()?.met === false }));

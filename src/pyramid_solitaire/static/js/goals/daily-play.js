@@ -11,8 +11,9 @@ import * as stats from "../state/stats.js";
 import { today } from "../state/dealing.js";
 import { t } from "../text/i18n.js";
 
-/** deps: session, clock (its elapsed()), screen, messages ({say}), review (its watch(line, kind)). */
-export function createDailyPlay({ session, clock, screen, messages, review }) {
+/** deps: session, clock (its elapsed()), screen, messages ({say}), review (its watch(line, kind)),
+ *  focusBoard() (a challenge chosen: the keys play it at once). */
+export function createDailyPlay({ session, clock, screen, messages, review, focusBoard }) {
   // The challenge in play, its name in the status line, and how it ended ({met, ...} of goal.js's outcome,
   // null while open); `closed`: the player plays on past the end (the game's own end shows it again).
   const ui = { challenge: null, goalText: null, end: null, closed: false, undos: null };
@@ -29,6 +30,7 @@ export function createDailyPlay({ session, clock, screen, messages, review }) {
     ui.end = null;
     ui.closed = false;
     await session.open(ch.variant, () => ({}), { slot: challenges.slotOf(ch.id), deal: String(ch.deal) });
+    focusBoard();
   }
 
   /** After a reload: the challenge that was in play, opened again (its saved game goes on).
