@@ -74,8 +74,12 @@ def test_a_challenge_done_is_marked_and_shared_without_its_deal(new_page):
     expect(page.locator(f'#daily-list li[data-challenge="{first["id"]}"].done')).to_be_visible()
     expect(page.locator(f'#daily-calendar button[data-date="{DAY}"].done')).to_be_visible()
     expect(page.locator("#daily-streak")).to_contain_text("1 day in a row")
-    share = page.locator("#daily-share-text").inner_text()
-    assert share.startswith(f"Pyramid daily {DAY}: 1 of {COUNT}") and str(first["deal"]) not in share
+    share = page.locator("#daily-share-text").inner_text().split("\n")
+    assert share[0] == f"Pyramid daily, December 1, 2026: 1 of {COUNT}"  # the player's date format
+    assert share[1] == "\u2713" + "\u2013" * (COUNT - 1)  # a mark per step: done, then not tried
+    assert share[2] == "\u2713 Easy: done" and share[-2] == "1 day in a row"
+    assert share[-1].endswith(f"/?daily={DAY}")  # the link to the day
+    assert str(first["deal"]) not in "\n".join(share)
     page.click("#daily-back")
     expect(page.locator("#status-game")).to_contain_text("Giza")
     expect(page.locator("#status-moves")).to_have_text("1")  # the variant's game, as it was

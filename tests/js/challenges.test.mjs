@@ -12,6 +12,7 @@ import { load, memoryStorage, root } from "./page.mjs";
 const challenges = await load("state/challenges.js");
 const { reached, missed, outcome } = await load("goals/goal.js");
 const { Game } = await load("rules/game.js");
+const goalTexts = await load("text/goal-text.js");
 const { view } = await load("rules/view.js");
 
 let storage;
@@ -52,18 +53,29 @@ test("badges: bronze at 10, silver at 30, gold at 60 in a month", () => {
   assert.equal(challenges.badge(challenges.load(), "2026-11"), null);
 });
 
-test("the share facts give nothing away: counts, pars and moves only", () => {
+test("the share facts give nothing away: marks, grades, pars, moves and the run only", () => {
   const list = [
-    { id: "2026-12-01-1", variant: "giza", deal: 123, goal: { kind: "clear" }, proof: "Kd" },
-    { id: "2026-12-01-2", variant: "pyramid", deal: 456, goal: { kind: "moves", at_most: 55, par: 47 }, proof: "Kc" },
-    { id: "2026-12-01-3", variant: "classic", deal: 789, goal: { kind: "cards", cards: ["7c", "7d", "7h", "7s"], par: 30 }, proof: "Kh" },
+    { id: "2026-12-01-1", variant: "giza", deal: 123, grade: "easy", goal: { kind: "clear" }, proof: "Kd" },
+    { id: "2026-12-01-2", variant: "pyramid", deal: 456, grade: "medium", goal: { kind: "moves", at_most: 55, par: 47 }, proof: "Kc" },
+    { id: "2026-12-01-3", variant: "classic", deal: 789, grade: null, goal: { kind: "cards", cards: ["7c", "7d", "7h", "7s"], par: 30 }, proof: "Kh" },
   ];
   challenges.noteDone("2026-12-01-2", 49, "2026-12-01");
-  challenges.noteDone("2026-12-01-3", 33, "2026-12-01");
-  const facts = challenges.shareFacts(challenges.load(), "2026-12-01", list);
-  assert.deepEqual(facts, { date: "2026-12-01", done: 2, of: 3, moves: [{ par: 47, moves: 49 }, { par: 30, moves: 33 }] });
+  challenges.noteMissed("2026-12-01-3");
+  const facts = challenges.shareFacts(challenges.load(), "2026-12-01", list, "2026-12-02");
+  assert.deepEqual(facts, {
+    date: "2026-12-01", done: 1, of: 3, run: 1, steps: [
+      { n: 1, grade: "easy", mark: "none" }, { n: 2, grade: "medium", mark: "met", par: 47, moves: 49 }, { n: 3, grade: null, mark: "missed" },
+    ],
+  });
   assert.ok(!JSON.stringify(facts).includes("7c"));
   assert.ok(!JSON.stringify(facts).includes("456") && !JSON.stringify(facts).includes("Kc"));
+  const { shareText } = goalTexts;
+  const text = shareText(facts, "December 1, 2026", "https://example.org/?daily=2026-12-01");
+  assert.equal(text, [
+    "Pyramid daily, December 1, 2026: 1 of 3", "\u2013\u2713\u2717", "\u2013 Easy: not tried",
+    "\u2713 Medium: done (par 47, in 49 moves)", "\u2717 Challenge 3: missed", "1 day in a row",
+    "https://example.org/?daily=2026-12-01",
+  ].join("\n"));
 });
 
 test("junk in storage reads as nothing done; slots name challenges", () => {

@@ -46,7 +46,8 @@ export function createDailyDialog({ daily, variants }) {
     const badge = challenges.badge(c, month);
     $("daily-badge").textContent = badge ? t("chalBadgeHave", { badge: t("chalBadge")[badge], n: done }) : t("chalBadgeNone", { n: done });
     $("daily-badge").dataset.badge = badge ?? "";
-    $("daily-share-text").textContent = list ? shareText(challenges.shareFacts(c, shown, list)) : "";
+    const link = new URL(`?daily=${shown}`, location.href).href; // the day's list, for a friend to play
+    $("daily-share-text").textContent = list ? shareText(challenges.shareFacts(c, shown, list, today()), dayText(shown), link) : "";
     $("daily-copy").disabled = !list;
   }
 

@@ -115,10 +115,18 @@ export function badge(c, month) {
   return BADGES.find(([, least]) => done >= least)?.[0] ?? null;
 }
 
-/** What a share text tells of a day, and nothing more (no deal, no move): the challenges done
- *  of all, and for each goal done that has a par (`moves`, `cards`), its par and the moves it took. */
-export function shareFacts(c, date, list) {
-  const done = list.filter((ch) => ch.id in c.done);
-  const moves = done.filter((ch) => Number.isInteger(ch.goal.par)).map((ch) => ({ par: ch.goal.par, moves: c.done[ch.id].moves }));
-  return { date, done: done.length, of: list.length, moves };
+/** What a share text tells of a day, and nothing more (no deal, no move): the challenges done of
+ *  all, the run of days on `today`, and per step its mark ("met", "missed", "none": not tried),
+ *  its grade (null for a day made before grades) and, for a goal met that has a par, its par and
+ *  the moves it took. */
+export function shareFacts(c, date, list, today = date) {
+  const steps = list.map((ch) => {
+    const step = { n: Number(ch.id.split("-").pop()), grade: ch.grade ?? null, mark: "none" };
+    if (ch.id in c.done) {
+      step.mark = "met";
+      if (Number.isInteger(ch.goal.par)) Object.assign(step, { par: ch.goal.par, moves: c.done[ch.id].moves });
+    } else if (c.missed.includes(ch.id)) step.mark = "missed";
+    return step;
+  });
+  return { date, done: steps.filter((s) => s.mark === "met").length, of: list.length, run: streak(c, today), steps };
 }

@@ -28,11 +28,23 @@ export function stepText(challenge) {
   return challenge.grade ? t("grade")[challenge.grade] : t("chalStep", { n: challenge.id.split("-").pop() });
 }
 
-/** The share text of a day (state/challenges.js shareFacts): what was done, never how. */
-export function shareText(facts) {
-  const parts = [t("chalShare", { date: facts.date, done: facts.done, of: facts.of })];
-  for (const m of facts.moves) parts.push(fill(t("chalSharePar"), { par: m.par, moves: m.moves }));
-  return parts.join(" \u00b7 ");
+// Marks every font has (a phone without colour emoji too), as the day's list shows them.
+const MARKS = { met: "\u2713", missed: "\u2717", none: "\u2013" };
+
+/** The share text of a day (state/challenges.js shareFacts): what was done, never how. The day in
+ *  the player's date format, a mark per step (met, missed, not tried) with its grade and par, the
+ *  run of days, and `link` to the day's challenges; `day`: the date in words (screen.js dayText). */
+export function shareText(facts, day, link) {
+  const lines = [t("chalShare", { date: day, done: facts.done, of: facts.of }),
+    facts.steps.map((s) => MARKS[s.mark]).join("")];
+  for (const s of facts.steps) {
+    const name = s.grade ? t("grade")[s.grade] : t("chalStep", { n: s.n });
+    const par = s.par === undefined ? "" : ` (${fill(t("chalSharePar"), { par: s.par, moves: s.moves })})`;
+    lines.push(`${MARKS[s.mark]} ${name}: ${t(`chalMark-${s.mark}`)}${par}`);
+  }
+  if (facts.run) lines.push(t("chalStreak", { count: facts.run }));
+  lines.push(link);
+  return lines.join("\n");
 }
 
 /** The end panel of a challenge (daily-play.js's end(): goal.js's outcome with the goal, the moves
