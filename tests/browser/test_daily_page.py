@@ -297,3 +297,35 @@ def test_the_cards_of_a_cards_goal_are_marked_on_the_board(new_page):
     page.click("#daily-back")  # a variant's game: no card is marked
     expect(page.locator("#status-goal")).to_be_hidden()
     expect(page.locator("#board .card.goal-card")).to_have_count(0)
+
+
+TAMPERED = """() => {
+  const put = (key, value) => localStorage.setItem(`pyramid-solitaire.${key}`, JSON.stringify(value));
+  put('stats.pyramid', {played: 1e308, won: 1e308, bestTime: 1e308});
+  put('challenges', {run: {count: 400, last: '2099-12-31'}});
+  put('achievements', {'first-win': '2026-11-01'});
+}"""
+
+
+def test_tampered_records_are_set_aside_said_and_shown_nowhere(new_page):
+    page = new_page()
+    page.goto("/?variant=pyramid&deal=1")
+    expect(page.locator("body")).to_have_attribute("data-ready", "1")
+    page.evaluate(TAMPERED)
+    page.reload()
+    expect(page.locator("#toast")).to_contain_text(
+        "Set aside, as they held figures out of range or dates to come"
+    )
+    expect(page.locator("#toast")).to_contain_text(
+        "Daily challenges, Statistics: Pyramid."
+    )  # not the achievements
+    kept = page.evaluate("() => Object.keys(localStorage).filter((k) => k.includes('.junk.')).sort()")
+    assert kept == ["pyramid-solitaire.junk.challenges", "pyramid-solitaire.junk.stats.pyramid"]
+    page.click("#btn-more")
+    page.click("#btn-stats")
+    expect(page.locator('#stats-figures [data-stat="played"] dd')).to_have_text("0")
+    expect(page.locator('#stats-figures [data-stat="rate"] dd')).to_have_text("\u2013")
+    expect(page.locator('#stats-figures [data-stat="best-time"] dd')).to_have_text("\u2013")
+    page.keyboard.press("Escape")
+    page.click("#btn-challenges")
+    expect(page.locator("#daily-streak")).to_have_text("0 days in a row (best: 0)")

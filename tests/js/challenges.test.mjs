@@ -40,17 +40,17 @@ test("the run of days: challenges done on their own day, in a row; a clock set b
 
 test("badges: bronze at 10, silver at 30, gold at 60 in a month", () => {
   const done = (n) => {
-    for (let i = 0; i < n; i++) challenges.noteDone(`2026-12-${String(1 + (i % 28)).padStart(2, "0")}-${1 + Math.floor(i / 28)}`, 1, "2026-12-31");
+    for (let i = 0; i < n; i++) challenges.noteDone(`2026-11-${String(1 + (i % 28)).padStart(2, "0")}-${1 + Math.floor(i / 28)}`, 1, "2026-11-30");
   };
   done(9);
-  assert.equal(challenges.badge(challenges.load(), "2026-12"), null);
-  done(10);
-  assert.equal(challenges.badge(challenges.load(), "2026-12"), "bronze");
-  done(30);
-  assert.equal(challenges.badge(challenges.load(), "2026-12"), "silver");
-  done(60);
-  assert.equal(challenges.badge(challenges.load(), "2026-12"), "gold");
   assert.equal(challenges.badge(challenges.load(), "2026-11"), null);
+  done(10);
+  assert.equal(challenges.badge(challenges.load(), "2026-11"), "bronze");
+  done(30);
+  assert.equal(challenges.badge(challenges.load(), "2026-11"), "silver");
+  done(60);
+  assert.equal(challenges.badge(challenges.load(), "2026-11"), "gold");
+  assert.equal(challenges.badge(challenges.load(), "2026-10"), null);
 });
 
 test("the share facts give nothing away: marks, grades, pars, moves and the run only", () => {
@@ -151,12 +151,12 @@ test("a missed try is marked until the challenge is done", () => {
 test("a week of challenges done on their days is 'a week'; each game is counted once", async () => {
   const { endContext } = await load("goals/endings.js");
   const achievements = await load("state/achievements.js");
-  for (let d = 1; d <= 7; d++) challenges.noteDone(`2026-12-0${d}-1`, 30, `2026-12-0${d}`);
+  for (let d = 1; d <= 7; d++) challenges.noteDone(`2026-11-0${d}-1`, 30, `2026-11-0${d}`);
   const pyramid = Array.from({ length: 28 }, () => ({ card: "Kc" }));
   const view = { won: false, stuck: true, move_count: 30, pyramid, stock: { count: 0 }, wastes: [], piles: [], passes: 1, passes_left: 1 };
   const context = endContext({ variant: "pyramid", view, game: "g", undos: 0, variants: ["pyramid"] });
   assert.equal(context.dayRun, 7); // no win in any variant: the run is the challenges'
-  assert.ok(achievements.withEnd({}, context, "2026-12-07").fresh.includes("days-7"));
+  assert.ok(achievements.withEnd({}, context, "2026-11-07").fresh.includes("days-7"));
   assert.equal(challenges.countOnce("g end"), true);
   assert.equal(challenges.countOnce("g end"), false);
   assert.equal(challenges.countOnce("g goal"), true);

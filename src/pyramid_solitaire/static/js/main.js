@@ -36,7 +36,7 @@ import { createClock } from "./state/clock.js";
 import * as dealing from "./state/dealing.js";
 import { createFeel } from "./view/feel.js";
 import { createFullscreen } from "./view/fullscreen.js";
-import { browserLanguage, setLanguage, t, translatePage } from "./text/i18n.js";
+import { browserLanguage, setLanguage, t, translatePage, variantName } from "./text/i18n.js";
 import { attachInput } from "./input/pointer.js";
 import { attachKeys } from "./input/keys.js";
 import { ask, bindMore, openGamesMenu, openMore } from "./dialogs/menus.js";
@@ -56,6 +56,11 @@ import { createDailyPlay } from "./goals/daily-play.js";
 import * as store from "./state/store.js";
 import { bindTransfer, sayImported } from "./dialogs/transfer-dialog.js";
 import { entryOrNull } from "./text/variant-names.js";
+import * as achievements from "./state/achievements.js";
+import * as challenges from "./state/challenges.js";
+import * as records from "./state/records.js";
+import { setAside } from "./state/sane.js";
+import * as stats from "./state/stats.js";
 
 const $ = (id) => document.getElementById(id);
 const boardEl = $("board");
@@ -216,15 +221,35 @@ async function start() {
   screen.draw();
   const variants = await session.loadVariants();
   if (!variants.length) return;
+  const junk = setAsideJunk(variants);
   dailyDialog.drawWaiting(); // today's challenges, announced
+  await openFirst();
+  if (junk.length) messages.say(t("setAside", { names: junk.join(", ") }), 0); // over the first position
+}
+
+/** The first game: the day's challenges of the address, a shared deal, the challenge in play, or
+ *  the variant played last. */
+async function openFirst() {
   if (await openDaily()) return;
   const shared = dealing.sharedDeal();
   if (shared) {
-    play.openShared(shared);
+    await play.openShared(shared);
     return;
   }
   if (!(await daily.reopen())) await play.openVariant(play.remembered()); // a challenge in play goes on
   sayImported(messages.say, t, session.state);
+}
+
+/** Records holding figures out of range or dates after tomorrow, moved aside before anything
+ *  reads them (state/sane.js): their names, for the player. */
+function setAsideJunk(variants) {
+  const named = [[challenges.CHALLENGES_KEY, challenges.fromStored, t("chalTitle")],
+    [achievements.ACHIEVEMENTS_KEY, achievements.fromStored, t("achievementsTitle")]];
+  for (const v of variants) {
+    named.push([stats.statsKey(v.id), stats.fromStored, t("statsTitle", { name: variantName(v) })]);
+    named.push([records.recordsKey(v.id), records.fromStored, `${t("bestsTitle")}: ${variantName(v)}`]);
+  }
+  return setAside(named);
 }
 
 /** `/?daily=YYYY-MM-DD` opens the Daily view on that day; `&challenge=N` plays its challenge N. */

@@ -6,12 +6,12 @@
 // No DOM: the challenges come from net/daily.js, the texts from text/.
 
 import { nextRun, daysBetween } from "./records.js";
+import { isCount, isPastDay } from "./sane.js";
 import { readJson, writeJson } from "./store.js";
 
 export const CHALLENGES_KEY = "pyramid-solitaire.challenges";
 export const BADGES = [["gold", 60], ["silver", 30], ["bronze", 10]]; // challenges done in a month
 const ID = /^(\d{4}-\d{2}-\d{2})-(\d+)$/;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The save slot of a challenge's game: saved apart from the variant's own game. */
 export const slotOf = (id) => `daily-${id}`;
@@ -21,7 +21,7 @@ export const dateOf = (id) => ID.exec(id)?.[1] ?? null;
 
 const fresh = () => ({ done: {}, given: [], missed: [], counted: [], run: { count: 0, last: null }, best: 0 });
 const COUNTED_MAX = 50; // the last games counted: enough to count each once
-const count = (n) => (Number.isSafeInteger(n) && n >= 0 ? n : 0);
+const count = (n) => (isCount(n) ? n : 0);
 
 /** What is stored (any JSON value) made whole. */
 export function fromStored(s) {
@@ -29,14 +29,14 @@ export function fromStored(s) {
   if (!s || typeof s !== "object") return out;
   if (s.done && typeof s.done === "object") {
     for (const [id, d] of Object.entries(s.done)) {
-      if (ID.test(id) && d && typeof d === "object" && DAY.test(d.day)) out.done[id] = { moves: count(d.moves), day: d.day };
+      if (ID.test(id) && d && typeof d === "object" && isPastDay(d.day) && isPastDay(dateOf(id))) out.done[id] = { moves: count(d.moves), day: d.day };
     }
   }
   const ids = (list) => (Array.isArray(list) ? list.filter((id) => typeof id === "string" && ID.test(id)) : []);
   out.given = ids(s.given);
   out.missed = ids(s.missed);
   if (Array.isArray(s.counted)) out.counted = s.counted.filter((k) => typeof k === "string").slice(-COUNTED_MAX);
-  if (s.run && typeof s.run === "object" && DAY.test(s.run.last)) out.run = { count: count(s.run.count), last: s.run.last };
+  if (s.run && typeof s.run === "object" && isPastDay(s.run.last)) out.run = { count: count(s.run.count), last: s.run.last };
   out.best = Math.max(count(s.best), out.run.count);
   return out;
 }
@@ -48,7 +48,7 @@ export const load = () => fromStored(readJson(CHALLENGES_KEY, null));
 export const PLAYING_KEY = "pyramid-solitaire.challenge-playing";
 export function inPlay() {
   const p = readJson(PLAYING_KEY, null);
-  if (!p || typeof p !== "object" || typeof p.id !== "string" || !ID.test(p.id)) return null;
+  if (!p || typeof p !== "object" || typeof p.id !== "string" || !ID.test(p.id) || !isPastDay(dateOf(p.id))) return null;
   return { id: p.id, before: typeof p.before === "string" ? p.before : null };
 }
 export const notePlaying = (id, before = null) => writeJson(PLAYING_KEY, id === null ? null : { id, before });

@@ -19,6 +19,7 @@
 // table: its game counts in the variant's figures when it ends (won or stuck), and as a challenge
 // (tried, goal met) when its goal is decided; each once (state/challenges.js countOnce).
 
+import { isCount, isTime } from "./sane.js";
 import { readJson, writeJson } from "./store.js";
 
 const PREFIX = "pyramid-solitaire.stats.";
@@ -34,8 +35,8 @@ function fresh() {
   };
 }
 
-const count = (n) => (Number.isInteger(n) && n >= 0 ? n : 0);
-const best = (n) => (Number.isFinite(n) && n >= 0 ? n : null);
+const count = (n) => (isCount(n) ? n : 0);
+const best = (n) => (isTime(n) ? n : null); // a time in ms, or the fewest moves (a count is in range)
 
 /** The statistics of a variant; junk in storage reads as zeros, never as an error. */
 export function load(variant) {

@@ -253,6 +253,7 @@ export const GOALS_STRINGS = {
   chalMissedShort: { one: "{score} Punkte, {count} Punkt zu wenig.", other: "{score} Punkte, {count} Punkte zu wenig." },
   chalMissedCards: { one: "Kein Zug ist mehr möglich, und {count} ihrer Karten liegt noch.", other: "Kein Zug ist mehr möglich, und {count} ihrer Karten liegen noch." },
   chalRetry: "Erneut versuchen", chalNextOne: "Nächste Aufgabe", chalList: "Zurück zur Liste", chalMissedMark: "verfehlt",
+  setAside: "Beiseitegelegt, weil sie unmögliche Zahlen oder Daten in der Zukunft enthielten (in diesem Browser aufbewahrt, nirgends angezeigt): {names}.",
   "chalMark-met": "geschafft", "chalMark-missed": "verfehlt", "chalMark-none": "nicht versucht",
   statsChallenges: "Aufgaben des Tages: {tried} versucht, Ziel {met}-mal erreicht",
   watchStepWin: "Gewinnweg: Zug {n} von {count}", watchStepGoal: "Der Weg zum Ziel: Zug {n} von {count}",
