@@ -161,3 +161,11 @@ test("a week of challenges done on their days is 'a week'; each game is counted 
   assert.equal(challenges.countOnce("g end"), false);
   assert.equal(challenges.countOnce("g goal"), true);
 });
+
+test("an unwinnable deal says what could not be done: the pyramid, or all 52 cards", async () => {
+  const { lostSince } = await load("text/hint-text.js");
+  const { VARIANTS } = await load("rules/variants.js");
+  const never = { verdict: "unwinnable", last_winnable: -1 };
+  assert.match(lostSince(never, VARIANTS.pyramid), /clears this deal's pyramid/);
+  assert.match(lostSince(never, { ...VARIANTS.pyramid, win: "all" }), /removes all 52 cards of this deal/);
+});

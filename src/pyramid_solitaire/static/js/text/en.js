@@ -253,6 +253,7 @@ export const GOALS_STRINGS = {
   chalMissedShort: { one: "{score} points, {count} point short.", other: "{score} points, {count} points short." },
   chalMissedCards: { one: "no move is left and {count} of its cards is still there.", other: "no move is left and {count} of its cards are still there." },
   chalRetry: "Retry", chalNextOne: "Next challenge", chalList: "Back to the list", chalMissedMark: "missed",
+  hintNeverWinnableAll: "The solver has proven that no line of moves removes all 52 cards of this deal.",
   setAside: "Set aside, as they held figures out of range or dates to come (kept in this browser, shown nowhere): {names}.",
   "chalMark-met": "done", "chalMark-missed": "missed", "chalMark-none": "not tried",
   statsChallenges: "Daily challenges: {tried} tried, goal met in {met}",

@@ -192,7 +192,7 @@ export function createScreen({ session, ui, prefs, clock, board, table }) {
     $("end-text").textContent = text;
     $("end-text").hidden = !text;
     const explain = $("end-explain");
-    explain.textContent = !ui.lost ? "" : ui.lost.verdict === "unwinnable" ? lostSince(ui.lost) : hintMessage(ui.lost).text;
+    explain.textContent = !ui.lost ? "" : ui.lost.verdict === "unwinnable" ? lostSince(ui.lost, session.state.variant) : hintMessage(ui.lost).text;
     explain.hidden = !ui.lost;
     const undoTo = $("end-undo-to");
     undoTo.hidden = !(ui.lost && ui.lost.undo);
