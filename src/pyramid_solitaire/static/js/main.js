@@ -12,6 +12,7 @@
 //             answered in the page by rules/, so moves need no server
 //             clock.js playing time and idle time; stats.js a player's statistics (streaks, bests)
 //             dealing.js daily deal, share links, winnable-only; transfer.js what export and import hold
+//             sane.js what a saved figure or date may be, records holding junk set aside
 //   net/      api.js the server's JSON API; offline.js the service worker that keeps the page
 //   view/     layout.js the layout plan (card size, where each heap lies) for a table size
 //             board.js the cards on the board, drawn from a view and a plan

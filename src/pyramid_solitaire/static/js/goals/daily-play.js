@@ -1,6 +1,8 @@
 // Playing a day's challenge: its game is opened in a save slot of its own (state/challenges.js),
-// the goal stands in the status line, success is told at once and counted, giving up or success
-// lets the proof be watched ("Show the way", the review panel's watching). Wired by main.js.
+// the goal and its progress stand under the status line, the end (goal met, or missed by how much)
+// has its own panel (screen.js) and is counted once in the statistics, bests and achievements;
+// giving up or success lets the proof be watched ("Show the way", the review panel's watching).
+// Wired by main.js.
 
 import { goneIn, outcome } from "./goal.js";
 import { challengesOf } from "../net/daily.js";
@@ -26,7 +28,6 @@ export function createDailyPlay({ session, clock, screen, messages, review, focu
     challenges.notePlaying(ch.id, before);
     ui.challenge = ch;
     ui.goalText = t("chalStep", { n: ch.id.split("-").pop() }); // the goal itself has a line of its own
-
     ui.end = null;
     ui.closed = false;
     await session.open(ch.variant, () => ({}), { slot: challenges.slotOf(ch.id), deal: String(ch.deal) });
