@@ -111,7 +111,7 @@ console.log(JSON.stringify(JSON.parse(readFileSync(0, "utf8")).map((r) => explai
     assert run_node(page_modules, script, refusals) == [
         "Pik-Acht ist noch von Pik-König und Pik-Vier überdeckt",
         "Herz-Zehn und Pik-Bube ergeben zusammen nicht 13",
-        "Das Spiel ist schon gewonnen",
+        "Die Partie ist schon gewonnen",
         "„18446744073709551616“ ist zu groß für eine Partienummer: Die größte ist 18.446.744.073.709.551.615",
         "Im Spielstand, „moves“, Zug 3 („7h+6x“): Herz-Sieben ist schon abgelegt",
     ]

@@ -455,7 +455,7 @@ def test_german_from_the_browser_language_and_switch_to_english(new_page):
     page.goto("/")
     expect(page.locator("body")).to_have_attribute("data-ready", "1")
     expect(page.locator("html")).to_have_attribute("lang", "de")
-    expect(page.locator("#btn-new")).to_have_attribute("title", "Neues Spiel")
+    expect(page.locator("#btn-new")).to_have_attribute("title", "Neue Partie")
     page.click("#btn-more")
     page.fill("#deal-input", "1")
     page.press("#deal-input", "Enter")

@@ -125,7 +125,7 @@ def test_a_phone_held_upright_has_no_empty_band_above_the_stock(new_page, varian
     "locale, said",
     [
         ("en-US", "It was last winnable after move 3 (draw); then the draw lost it."),
-        ("de-DE", "Zuletzt gewinnbar war es nach Zug 3 (Ziehen); dann hat das Ziehen es verloren."),
+        ("de-DE", "Zuletzt gewinnbar war die Partie nach Zug 3 (Ziehen); dann hat das Ziehen sie verloren."),
     ],
 )
 def test_a_draw_that_lost_the_game_is_named_as_a_move(new_page, locale, said):

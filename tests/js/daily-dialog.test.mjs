@@ -8,6 +8,7 @@ import { fakeDocument, load, memoryStorage } from "./page.mjs";
 
 const document = fakeDocument();
 memoryStorage();
+globalThis.location = new URL("http://127.0.0.1:8000/"); // the share text links the day from the page's address
 // The release's month file, with no challenges on the day: the list is empty, the calendar drawn.
 globalThis.fetch = async () => ({ ok: true, json: async () => ({ days: {} }) });
 const { createDailyDialog } = await load("dialogs/daily-dialog.js");

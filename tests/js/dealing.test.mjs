@@ -26,6 +26,15 @@ test("winnable-only is a setting of each variant; junk reads as off", () => {
   assert.equal(dealing.winnableOnly("giza"), true);
 });
 
+test("winnable-only is on by default where all 52 cards must go, and may be switched off", () => {
+  assert.deepEqual([dealing.winnableOnly("original"), dealing.winnableOnly("classic:win=all")], [true, true]);
+  dealing.setWinnableOnly("classic:win=all", false);
+  assert.deepEqual([dealing.winnableOnly("classic:win=all"), dealing.winnableOnly("original")], [false, true]);
+  dealing.setWinnableOnly("classic:win=all", true);
+  assert.equal(dealing.winnableOnly("classic:win=all"), true);
+  assert.equal(dealing.winnableOnly("no such variant"), false);
+});
+
 test("the daily deal is the player's local date, and a deal is known by its text", () => {
   assert.equal(dealing.today(new Date(2026, 0, 5, 23, 59)), "2026-01-05");
   const big = 12345678901234567890n; // deal numbers may be beyond a double's whole numbers

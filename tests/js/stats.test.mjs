@@ -88,3 +88,19 @@ test("a loss ends the streak; the best streak is the longest run, not the last",
   const s = win("d", 40, 1000);
   assert.deepEqual([s.won, s.streak, s.bestStreak], [3, 1, 2]);
 });
+
+test("a challenge's game counts in its variant beside the game on the table, and as a challenge", () => {
+  stats.startGame("pyramid", { given: null, moves: 0, next: "own" });
+  stats.observe("pyramid", view(3), 1000, "own"); // the variant's own game, in play
+  stats.noteChallengeGame("pyramid", { won: true, moves: 63, ms: 90_000.4 });
+  stats.noteChallengeGoal("pyramid", false); // cleared, but past its moves
+  stats.noteChallengeGame("pyramid", { won: false, moves: 20, ms: 5000 });
+  stats.noteChallengeGoal("pyramid", true); // a cards goal met, then stuck
+  const s = stats.load("pyramid");
+  assert.deepEqual([s.played, s.won, s.fewestMoves, s.bestTime, s.streak], [3, 1, 63, 90_000, 0]);
+  assert.deepEqual(s.challenges, { tried: 2, met: 1 });
+  assert.deepEqual(s.current, { game: "own", played: true, result: null, undos: 0 }); // left alone
+  storage.setItem(stats.statsKey("pyramid"), JSON.stringify({ challenges: { tried: -1, met: "x" } }));
+  assert.deepEqual(stats.load("pyramid").challenges, { tried: 0, met: 0 });
+  assert.equal(stats.load("other").challenges, undefined); // none yet: as an export before them
+});

@@ -12,6 +12,7 @@
 //             answered in the page by rules/, so moves need no server
 //             clock.js playing time and idle time; stats.js a player's statistics (streaks, bests)
 //             dealing.js daily deal, share links, winnable-only; transfer.js what export and import hold
+//             sane.js what a saved figure or date may be, records holding junk set aside
 //   net/      api.js the server's JSON API; offline.js the service worker that keeps the page
 //   view/     layout.js the layout plan (card size, where each heap lies) for a table size
 //             board.js the cards on the board, drawn from a view and a plan
@@ -36,7 +37,7 @@ import { createClock } from "./state/clock.js";
 import * as dealing from "./state/dealing.js";
 import { createFeel } from "./view/feel.js";
 import { createFullscreen } from "./view/fullscreen.js";
-import { browserLanguage, setLanguage, t, translatePage } from "./text/i18n.js";
+import { browserLanguage, setLanguage, t, translatePage, variantName } from "./text/i18n.js";
 import { attachInput } from "./input/pointer.js";
 import { attachKeys } from "./input/keys.js";
 import { ask, bindMore, openGamesMenu, openMore } from "./dialogs/menus.js";
@@ -58,6 +59,11 @@ import { bindTransfer, sayImported } from "./dialogs/transfer-dialog.js";
 import { entryOrNull } from "./text/variant-names.js";
 import { bindResults } from "./dialogs/results-toggle.js";
 import { createSharing } from "./state/results.js";
+import * as achievements from "./state/achievements.js";
+import * as challenges from "./state/challenges.js";
+import * as records from "./state/records.js";
+import { setAside } from "./state/sane.js";
+import * as stats from "./state/stats.js";
 
 const $ = (id) => document.getElementById(id);
 const boardEl = $("board");
@@ -68,7 +74,9 @@ const prefs = store.settings();
 // pause, lost verdict and undos; the position the review shows instead of the game; the challenge
 // in play. The screen reads them here and cannot write them.
 const seen = new Proxy({}, {
-  get: (_, name) => ({ ...play.state, shown: review.shown(), challenge: daily.playing(), goalText: daily.goalText() })[name],
+  get: (_, name) => ({
+    ...play.state, shown: review.shown(), challenge: daily.playing(), goalText: daily.goalText(), challengeEnd: daily.end(),
+  })[name],
   set: (_, name) => {
     throw new TypeError(`the screen does not write ${String(name)}`);
   },
@@ -83,11 +91,11 @@ const messages = createMessages({
 const play = createPlay({ session, clock, screen, board, messages, prefs, ask });
 const fullscreen = createFullscreen({ buttons: [$("btn-fullscreen"), $("more-fullscreen")], say: messages.say, changed: screen.draw });
 const sound = createSound(() => prefs.sound);
-session.subscribe(play.onChange);
 const review = createReview({ session, screen, messages });
-session.subscribe(createFeel({ sound, layer: $("celebration") }));
-const daily = createDailyPlay({ session, screen, messages, review }); // the day's challenges
-session.subscribe(daily.onChange);
+const daily = createDailyPlay({ session, clock, screen, messages, review, focusBoard: () => board.focus() }); // the day's challenges
+session.subscribe(daily.onChange); // before the play, whose draw shows a challenge's end
+session.subscribe(play.onChange);
+session.subscribe(createFeel({ sound, layer: $("celebration"), missed: () => daily.end()?.met === false }));
 const dailyDialog = createDailyDialog({ daily, variants: () => session.state.variants });
 // Sharing results (issue 50): asked once when a game ends, posted only after the player said yes.
 const sharing = createSharing({
@@ -96,6 +104,7 @@ const sharing = createSharing({
 });
 const askShare = bindResults({ session, posted: () => sharing({ type: "position", cause: "move" }) });
 session.subscribe(sharing);
+session.subscribe((change) => change.type === "position" && session.state.slot && dailyDialog.drawWaiting()); // one done
 
 function toggleLarge() {
   prefs.large = !prefs.large;
@@ -136,13 +145,16 @@ function bind() {
   });
   click("end-undo", play.undo);
   click("end-undo-to", play.undoToLastWinnable);
-  click("end-close", play.closeLost);
+  click("end-close", () => (daily.end() ? daily.playOn() : play.closeLost()));
   // Escape closes the end panel where it can be closed: a lost game, as "Play on" does. A won or
   // stuck game has ended, so there the panel stays.
   $("end-panel").addEventListener("keydown", (event) => {
-    if (event.key === "Escape" && !$("end-close").hidden) play.closeLost();
+    if (event.key === "Escape" && !$("end-close").hidden) $("end-close").click();
   });
-  click("end-restart", play.restart);
+  click("end-restart", () => (daily.playing() ? daily.retry() : play.restart()));
+  click("end-way", daily.giveUp);
+  click("end-next", daily.next);
+  click("end-list", () => dailyDialog.open());
   click("end-new", () => play.newGame());
   click("end-stats", () => openStats(variant()));
   click("end-review", review.review);
@@ -219,14 +231,35 @@ async function start() {
   screen.draw();
   const variants = await session.loadVariants();
   if (!variants.length) return;
+  const junk = setAsideJunk(variants);
+  dailyDialog.drawWaiting(); // today's challenges, announced
+  await openFirst();
+  if (junk.length) messages.say(t("setAside", { names: junk.join(", ") }), 0); // over the first position
+}
+
+/** The first game: the day's challenges of the address, a shared deal, the challenge in play, or
+ *  the variant played last. */
+async function openFirst() {
   if (await openDaily()) return;
   const shared = dealing.sharedDeal();
   if (shared) {
-    play.openShared(shared);
+    await play.openShared(shared);
     return;
   }
   if (!(await daily.reopen())) await play.openVariant(play.remembered()); // a challenge in play goes on
   sayImported(messages.say, t, session.state);
+}
+
+/** Records holding figures out of range or dates after tomorrow, moved aside before anything
+ *  reads them (state/sane.js): their names, for the player. */
+function setAsideJunk(variants) {
+  const named = [[challenges.CHALLENGES_KEY, challenges.fromStored, t("chalTitle")],
+    [achievements.ACHIEVEMENTS_KEY, achievements.fromStored, t("achievementsTitle")]];
+  for (const v of variants) {
+    named.push([stats.statsKey(v.id), stats.fromStored, t("statsTitle", { name: variantName(v) })]);
+    named.push([records.recordsKey(v.id), records.fromStored, `${t("bestsTitle")}: ${variantName(v)}`]);
+  }
+  return setAside(named);
 }
 
 /** `/?daily=YYYY-MM-DD` opens the Daily view on that day; `&challenge=N` plays its challenge N. */

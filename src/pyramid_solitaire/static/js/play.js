@@ -70,14 +70,16 @@ export function createPlay({ session, clock, screen, board, messages, prefs, ask
     const now = change.answer.view;
     const game = session.state.game;
     const ordinary = !session.state.slot; // a challenge's game counts in state/challenges.js, not here
-    if (change.newGame && ordinary) {
-      stats.startGame(variant().id, { given: change.previousGame, moves: change.previous ? change.previous.move_count : 0, next: game });
+    if (change.newGame) { // a challenge's Play again or Retry too: a new game's clock from 0:00
+      if (ordinary) stats.startGame(variant().id, { given: change.previousGame, moves: change.previous ? change.previous.move_count : 0, next: game });
       clock.reset();
       board.clear();
     }
     if (change.cause === "takeover") board.clear(); // another tab's game: it may be another deal
     if (change.cause === "restore" || change.cause === "takeover") clock.restore(change.elapsed);
-    ui.undos = change.cause === "undo" ? stats.noteUndo(variant().id) : stats.load(variant().id).current.undos;
+    // the variant's own game's undos; a challenge's are counted by goals/daily-play.js
+    if (ordinary) ui.undos = change.cause === "undo" ? stats.noteUndo(variant().id) : stats.load(variant().id).current.undos;
+    else ui.undos = null;
     ui.selected = null;
     ui.hint = [];
     ui.lost = null;

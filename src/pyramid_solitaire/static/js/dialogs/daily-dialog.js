@@ -47,7 +47,8 @@ export function createDailyDialog({ daily, variants }) {
     const badge = challenges.badge(c, month);
     $("daily-badge").textContent = badge ? t("chalBadgeHave", { badge: t("chalBadge")[badge], n: done }) : t("chalBadgeNone", { n: done });
     $("daily-badge").dataset.badge = badge ?? "";
-    $("daily-share-text").textContent = list ? shareText(challenges.shareFacts(c, shown, list)) : "";
+    const link = new URL(`?daily=${shown}`, location.href).href; // the day's list, for a friend to play
+    $("daily-share-text").textContent = list ? shareText(challenges.shareFacts(c, shown, list, today()), dayText(shown), link) : "";
     $("daily-copy").disabled = !list;
   }
 
@@ -94,6 +95,11 @@ export function createDailyDialog({ daily, variants }) {
         const done = document.createElement("small");
         done.textContent = ` \u2713 ${t("chalDoneIn", { count: c.done[ch.id].moves })}`;
         item.append(done);
+      } else if (challenges.isMissed(c, ch.id)) {
+        item.classList.add("missed");
+        const missed = document.createElement("small");
+        missed.textContent = ` \u2717 ${t("chalMissedMark")}`;
+        item.append(missed);
       }
       return item;
     }));
@@ -189,6 +195,19 @@ export function createDailyDialog({ daily, variants }) {
     $("daily-back").addEventListener("click", closing(daily.leave));
   }
 
+  /** The count of today's challenges not done yet, on the Daily control (and More, and its
+   *  button there): nothing when none waits or the day has none. */
+  async function drawWaiting() {
+    const list = (await challengesOf(today())) ?? [];
+    const c = challenges.load();
+    const count = list.filter((ch) => !challenges.isDone(c, ch.id)).length;
+    for (const badge of document.querySelectorAll(".waiting")) {
+      badge.hidden = count === 0;
+      badge.textContent = String(count);
+    }
+    for (const said of document.querySelectorAll(".waiting-said")) said.textContent = count ? ` (${t("chalWaiting", { count })})` : "";
+  }
+
   bind();
-  return { open };
+  return { open, drawWaiting };
 }

@@ -153,11 +153,12 @@ export function createReview({ session, screen, messages }) {
 
   // --- watching the shortest win ------------------------------------------------------------
 
-  /** Play `line` from the position after `n` moves, at the chosen pace. */
-  function watch(n, line) {
+  /** Play `line` from the position after `n` moves, at the chosen pace. `kind` names what the line
+   *  does: "shortest" (a shortest win), "win" (a win), "goal" (a challenge's way to its goal). */
+  function watch(n, line, kind = "shortest") {
     stopWatching();
     const { game, view } = positionAfter(record(), n);
-    watching = { game, line, next: 0, timer: null, from: n };
+    watching = { game, line, next: 0, timer: null, from: n, kind };
     show(n, view);
     schedule();
   }
@@ -183,7 +184,9 @@ export function createReview({ session, screen, messages }) {
       watching.done = true;
       watching.timer = setTimeout(giveBack, GIVE_BACK_MS);
       drawPanel();
-      if (shownWin) $("watch-status").textContent = t("watchWon", { count: line.length });
+      if (shownWin || watching.kind === "goal") {
+        $("watch-status").textContent = t(watching.kind === "goal" ? "watchGoal" : "watchWon", { count: line.length });
+      }
       return;
     }
     schedule();
@@ -239,7 +242,8 @@ export function createReview({ session, screen, messages }) {
     if (!watching) return;
     $("btn-watch-pause").textContent = t(watching.paused ? "watchPlay" : "watchPause");
     $("watch-pace").textContent = t("watchPace", { n: pace + 1, of: PACES_MS.length });
-    if (!watching.done) $("watch-status").textContent = t("watchStep", { n: watching.next, count: watching.line.length });
+    const step = { shortest: "watchStep", win: "watchStepWin", goal: "watchStepGoal" }[watching.kind];
+    if (!watching.done) $("watch-status").textContent = t(step, { n: watching.next, count: watching.line.length });
   }
 
   const paragraph = (text) => Object.assign(document.createElement("p"), { textContent: text });
@@ -311,5 +315,5 @@ export function createReview({ session, screen, messages }) {
   new ResizeObserver(makeRoom).observe(panel); // opened, closed, folded or grown
   sheet.addEventListener("change", makeRoom);
   // watch(line): the panel opened, `line` played from the deal's start (a challenge's proof)
-  return { open, close, review: start, step, watch: (line) => { open(); watch(0, line); }, shown: () => ui.shown };
+  return { open, close, review: start, step, watch: (line, kind) => { open(); watch(0, line, kind); }, shown: () => ui.shown };
 }

@@ -45,6 +45,14 @@ export function openStats(variant) {
     box.textContent = t("statsGrade", { grade: t(`grade-${grade}`), played, won, rate });
     list.append(box);
   }
+  const tried = stats.challengeCounts(s);
+  if (tried.tried) { // the variant's games of the day's challenges, counted above too
+    const box = document.createElement("div");
+    box.dataset.stat = "challenges";
+    box.className = "stats-grade";
+    box.textContent = t("statsChallenges", tried);
+    list.append(box);
+  }
   drawChart($("stats-chart"), s.recent);
   drawBests(variant.id);
   $("stats-confirm").hidden = true;

@@ -3,10 +3,10 @@
 // what they ask are texts (text/en.js, de.js: achievements). Junk in storage reads as none earned.
 
 import { VARIANTS } from "../rules/variants.js";
+import { isPastDay } from "./sane.js";
 import { readJson, writeJson } from "./store.js";
 
 export const ACHIEVEMENTS_KEY = "pyramid-solitaire.achievements";
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 // What a game's end tells the checks: {variant, won, score, moves, hints, undos, recycles,
 // par (the proven fewest moves, or null), grade (or null), challenge (a day's challenge done),
@@ -28,7 +28,7 @@ export const ACHIEVEMENTS = [
 export function fromStored(s) {
   const out = {};
   if (!s || typeof s !== "object") return out;
-  for (const { id } of ACHIEVEMENTS) if (typeof s[id] === "string" && DAY.test(s[id])) out[id] = s[id];
+  for (const { id } of ACHIEVEMENTS) if (isPastDay(s[id])) out[id] = s[id];
   return out;
 }
 

@@ -6,12 +6,12 @@
 // No DOM: the challenges come from net/daily.js, the texts from text/.
 
 import { nextRun, daysBetween } from "./records.js";
+import { isCount, isPastDay } from "./sane.js";
 import { readJson, writeJson } from "./store.js";
 
 export const CHALLENGES_KEY = "pyramid-solitaire.challenges";
 export const BADGES = [["gold", 60], ["silver", 30], ["bronze", 10]]; // challenges done in a month
 const ID = /^(\d{4}-\d{2}-\d{2})-(\d+)$/;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The save slot of a challenge's game: saved apart from the variant's own game. */
 export const slotOf = (id) => `daily-${id}`;
@@ -19,8 +19,9 @@ export const challengeOfSlot = (slot) => (typeof slot === "string" && slot.start
 /** The date a challenge belongs to ("2026-12-01" of "2026-12-01-3"). */
 export const dateOf = (id) => ID.exec(id)?.[1] ?? null;
 
-const fresh = () => ({ done: {}, given: [], run: { count: 0, last: null }, best: 0 });
-const count = (n) => (Number.isSafeInteger(n) && n >= 0 ? n : 0);
+const fresh = () => ({ done: {}, given: [], missed: [], counted: [], run: { count: 0, last: null }, best: 0 });
+const COUNTED_MAX = 50; // the last games counted: enough to count each once
+const count = (n) => (isCount(n) ? n : 0);
 
 /** What is stored (any JSON value) made whole. */
 export function fromStored(s) {
@@ -28,11 +29,14 @@ export function fromStored(s) {
   if (!s || typeof s !== "object") return out;
   if (s.done && typeof s.done === "object") {
     for (const [id, d] of Object.entries(s.done)) {
-      if (ID.test(id) && d && typeof d === "object" && DAY.test(d.day)) out.done[id] = { moves: count(d.moves), day: d.day };
+      if (ID.test(id) && d && typeof d === "object" && isPastDay(d.day) && isPastDay(dateOf(id))) out.done[id] = { moves: count(d.moves), day: d.day };
     }
   }
-  if (Array.isArray(s.given)) out.given = s.given.filter((id) => typeof id === "string" && ID.test(id));
-  if (s.run && typeof s.run === "object" && DAY.test(s.run.last)) out.run = { count: count(s.run.count), last: s.run.last };
+  const ids = (list) => (Array.isArray(list) ? list.filter((id) => typeof id === "string" && ID.test(id)) : []);
+  out.given = ids(s.given);
+  out.missed = ids(s.missed);
+  if (Array.isArray(s.counted)) out.counted = s.counted.filter((k) => typeof k === "string").slice(-COUNTED_MAX);
+  if (s.run && typeof s.run === "object" && isPastDay(s.run.last)) out.run = { count: count(s.run.count), last: s.run.last };
   out.best = Math.max(count(s.best), out.run.count);
   return out;
 }
@@ -44,7 +48,7 @@ export const load = () => fromStored(readJson(CHALLENGES_KEY, null));
 export const PLAYING_KEY = "pyramid-solitaire.challenge-playing";
 export function inPlay() {
   const p = readJson(PLAYING_KEY, null);
-  if (!p || typeof p !== "object" || typeof p.id !== "string" || !ID.test(p.id)) return null;
+  if (!p || typeof p !== "object" || typeof p.id !== "string" || !ID.test(p.id) || !isPastDay(dateOf(p.id))) return null;
   return { id: p.id, before: typeof p.before === "string" ? p.before : null };
 }
 export const notePlaying = (id, before = null) => writeJson(PLAYING_KEY, id === null ? null : { id, before });
@@ -70,7 +74,23 @@ export function noteGivenUp(id) {
   if (!c.given.includes(id)) store({ ...c, given: [...c.given, id] });
 }
 
+/** A try that missed its goal: the list marks it until the challenge is done. */
+export function noteMissed(id) {
+  const c = load();
+  if (!c.missed.includes(id)) store({ ...c, missed: [...c.missed, id] });
+}
+
+/** Whether `key` (a challenge game's id and what is counted of it) is counted for the first time
+ *  now: each game's end and goal count once, however often the position is seen (reloads, tabs). */
+export function countOnce(key) {
+  const c = load();
+  if (c.counted.includes(key)) return false;
+  store({ ...c, counted: [...c.counted, key].slice(-COUNTED_MAX) });
+  return true;
+}
+
 export const isDone = (c, id) => id in c.done;
+export const isMissed = (c, id) => !(id in c.done) && c.missed.includes(id);
 export const mayShowWay = (c, id) => id in c.done || c.given.includes(id);
 
 /** The run of days now: it still stands on the day after its last day, and is gone after that. */
@@ -95,10 +115,18 @@ export function badge(c, month) {
   return BADGES.find(([, least]) => done >= least)?.[0] ?? null;
 }
 
-/** What a share text tells of a day, and nothing more (no deal, no move): the challenges done
- *  of all, and for each goal done that has a par (`moves`, `cards`), its par and the moves it took. */
-export function shareFacts(c, date, list) {
-  const done = list.filter((ch) => ch.id in c.done);
-  const moves = done.filter((ch) => Number.isInteger(ch.goal.par)).map((ch) => ({ par: ch.goal.par, moves: c.done[ch.id].moves }));
-  return { date, done: done.length, of: list.length, moves };
+/** What a share text tells of a day, and nothing more (no deal, no move): the challenges done of
+ *  all, the run of days on `today`, and per step its mark ("met", "missed", "none": not tried),
+ *  its grade (null for a day made before grades) and, for a goal met that has a par, its par and
+ *  the moves it took. */
+export function shareFacts(c, date, list, today = date) {
+  const steps = list.map((ch) => {
+    const step = { n: Number(ch.id.split("-").pop()), grade: ch.grade ?? null, mark: "none" };
+    if (ch.id in c.done) {
+      step.mark = "met";
+      if (Number.isInteger(ch.goal.par)) Object.assign(step, { par: ch.goal.par, moves: c.done[ch.id].moves });
+    } else if (c.missed.includes(ch.id)) step.mark = "missed";
+    return step;
+  });
+  return { date, done: steps.filter((s) => s.mark === "met").length, of: list.length, run: streak(c, today), steps };
 }

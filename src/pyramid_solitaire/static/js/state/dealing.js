@@ -1,20 +1,40 @@
 // Which deal a new game gets: winnable-only (a setting per variant), the daily deal (remembered so
 // the board can mark it), share links (/?variant=giza&deal=123, /?variant=classic:win=all&deal=7).
 
+import { getVariant } from "../rules/variants.js";
 import { readJson, writeJson } from "./store.js";
 
 const WINNABLE_KEY = "pyramid-solitaire.winnable-only";
 const DAILY_KEY = "pyramid-solitaire.daily";
 
+// Winnable deals only is on by default where all 52 cards must go (most random deals there cannot
+// be won: 7 in a row were not, issue 49); the player's "off" for such a variant is kept apart.
+const WINNABLE_OFF_KEY = "pyramid-solitaire.winnable-off";
+
+/** Whether variant text `variant` is won with all 52 cards (a text the rules do not read: no). */
+function winsWithAll(variant) {
+  try {
+    return getVariant(variant).win === "all";
+  } catch {
+    return false;
+  }
+}
+
+const listOf = (key) => {
+  const list = readJson(key, []);
+  return Array.isArray(list) ? list.filter((v) => typeof v === "string") : [];
+};
+
 export function winnableOnly(variant) {
-  const list = readJson(WINNABLE_KEY, []);
-  return Array.isArray(list) && list.includes(variant);
+  if (winsWithAll(variant)) return !listOf(WINNABLE_OFF_KEY).includes(variant);
+  return listOf(WINNABLE_KEY).includes(variant);
 }
 
 export function setWinnableOnly(variant, on) {
-  const list = readJson(WINNABLE_KEY, []);
-  const rest = Array.isArray(list) ? list.filter((v) => typeof v === "string" && v !== variant) : [];
-  writeJson(WINNABLE_KEY, on ? [...rest, variant] : rest);
+  const rest = listOf(WINNABLE_KEY).filter((v) => v !== variant);
+  writeJson(WINNABLE_KEY, on && !winsWithAll(variant) ? [...rest, variant] : rest);
+  const off = listOf(WINNABLE_OFF_KEY).filter((v) => v !== variant);
+  writeJson(WINNABLE_OFF_KEY, !on && winsWithAll(variant) ? [...off, variant] : off);
 }
 
 /** The player's calendar date, YYYY-MM-DD: the daily deal follows the local day, not UTC. */

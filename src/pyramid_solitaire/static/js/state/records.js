@@ -6,6 +6,7 @@
 // win on a day before the last one counted) leaves the run as it is: it never undoes a run.
 // The hints of the game on the table are counted here too, for the achievement of a win without one.
 
+import { isCount, isPastDay } from "./sane.js";
 import { readJson, writeJson } from "./store.js";
 
 const PREFIX = "pyramid-solitaire.bests.";
@@ -13,13 +14,12 @@ export const recordsKey = (variant) => PREFIX + variant;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 const fresh = () => ({ score: null, moves: null, time: null, days: null, run: { count: 0, last: null }, help: { game: null, hints: 0 } });
-const isDay = (d) => typeof d === "string" && DAY.test(d) && !Number.isNaN(Date.parse(`${d}T00:00:00Z`));
-const count = (n) => (Number.isSafeInteger(n) && n >= 0 ? n : 0);
+const count = (n) => (isCount(n) ? n : 0);
 
 /** A best as stored made whole: {value, day}, or null. Scores may be below 0; moves, times, days not. */
 function aBest(b, negative = false) {
-  if (!b || typeof b !== "object" || !Number.isSafeInteger(b.value) || !isDay(b.day)) return null;
-  return negative || b.value >= 0 ? { value: b.value, day: b.day } : null;
+  if (!b || typeof b !== "object" || !isPastDay(b.day)) return null;
+  return isCount(b.value) || (negative && isCount(-b.value)) ? { value: b.value, day: b.day } : null;
 }
 
 /** Bests as stored (any JSON value) made whole. */
@@ -28,7 +28,7 @@ export function fromStored(s) {
   if (!s || typeof s !== "object") return out;
   out.score = aBest(s.score, true);
   for (const key of ["moves", "time", "days"]) out[key] = aBest(s[key]);
-  if (s.run && typeof s.run === "object" && isDay(s.run.last)) out.run = { count: count(s.run.count), last: s.run.last };
+  if (s.run && typeof s.run === "object" && isPastDay(s.run.last)) out.run = { count: count(s.run.count), last: s.run.last };
   if (s.help && typeof s.help === "object" && typeof s.help.game === "string") out.help = { game: s.help.game, hints: count(s.help.hints) };
   return out;
 }

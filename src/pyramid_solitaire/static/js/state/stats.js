@@ -15,7 +15,11 @@
 // Per grade (issue 34), kept under a key of their own (exports of the statistics stay as they
 // were): a game whose deal's grade is known at its first move is played in that grade, and its
 // win is won there.
+// A day's challenge (issue 49) is played in a slot of its own, not as the variant's game on the
+// table: its game counts in the variant's figures when it ends (won or stuck), and as a challenge
+// (tried, goal met) when its goal is decided; each once (state/challenges.js countOnce).
 
+import { isCount, isTime } from "./sane.js";
 import { readJson, writeJson } from "./store.js";
 
 const PREFIX = "pyramid-solitaire.stats.";
@@ -31,8 +35,8 @@ function fresh() {
   };
 }
 
-const count = (n) => (Number.isInteger(n) && n >= 0 ? n : 0);
-const best = (n) => (Number.isFinite(n) && n >= 0 ? n : null);
+const count = (n) => (isCount(n) ? n : 0);
+const best = (n) => (isTime(n) ? n : null); // a time in ms, or the fewest moves (a count is in range)
 
 /** The statistics of a variant; junk in storage reads as zeros, never as an error. */
 export function load(variant) {
@@ -46,6 +50,9 @@ export function fromStored(s) {
   for (const key of ["played", "won", "streak", "bestStreak", "hints"]) out[key] = count(s[key]);
   out.bestTime = best(s.bestTime);
   out.fewestMoves = best(s.fewestMoves);
+  // the variant's challenge games whose goal was decided; kept only once there are some, so an
+  // export of a page before them reads the same
+  if (s.challenges && typeof s.challenges === "object") out.challenges = { tried: count(s.challenges.tried), met: count(s.challenges.met) };
   if (Array.isArray(s.recent)) {
     out.recent = s.recent.filter((r) => r && typeof r === "object")
       .map((r) => ({ won: r.won === true, moves: count(r.moves), ms: best(r.ms) })).slice(-RECENT_MAX);
@@ -69,6 +76,11 @@ function store(variant, s) {
 
 function finish(s, won, moves, ms) {
   s.current.result = won ? "won" : "lost";
+  tally(s, won, moves, ms);
+}
+
+/** A game's result in the figures: won or lost, the streak, the bests, the chart. */
+function tally(s, won, moves, ms) {
   if (won) {
     s.won += 1;
     s.streak += 1;
@@ -138,6 +150,26 @@ export function startGame(variant, { given, moves, next }) {
   const s = load(variant);
   if (follows(s.current, given) && s.current.played && s.current.result === null) finish(s, false, moves, null);
   s.current = { game: next, played: false, result: null, undos: 0 };
+  store(variant, s);
+}
+
+/** A challenge's game ended (won or stuck) after `moves` moves in `ms`: played and its result,
+ *  beside the variant's own game, whose `current` it leaves alone. */
+export function noteChallengeGame(variant, { won, moves, ms }) {
+  const s = load(variant);
+  s.played += 1;
+  tally(s, won, moves, Math.round(ms));
+  store(variant, s);
+}
+
+/** The variant's challenges tried and met ({tried, met}). */
+export const challengeCounts = (s) => s.challenges ?? { tried: 0, met: 0 };
+
+/** A challenge's goal decided: tried, and met or not. */
+export function noteChallengeGoal(variant, met) {
+  const s = load(variant);
+  const c = challengeCounts(s);
+  s.challenges = { tried: c.tried + 1, met: c.met + (met ? 1 : 0) };
   store(variant, s);
 }
 

@@ -9,6 +9,7 @@ import * as challenges from "./challenges.js";
 import * as records from "./records.js";
 import * as stats from "./stats.js";
 import * as store from "./store.js";
+import { MOST_COUNT, MOST_MS } from "./sane.js";
 
 export const EXPORT_FORMAT = 1;
 const APP = "pyramid-solitaire";
@@ -21,8 +22,7 @@ const BACKUP = /^([\w-]+)\.(broken|other|beside)(\.\d+)?$/; // under save.: a va
 // deeper is not an export, and would overflow the stack of the checks below. No one plays a
 // billion games or moves, nor for 30 years: a count or time beyond is not one.
 export const MOST_DEPTH = 10;
-export const MOST_COUNT = 1e9;
-export const MOST_MS = 1e12;
+export { MOST_COUNT, MOST_MS } from "./sane.js";
 // A browser keeps about 5 million characters for a site (Chromium and Firefox: 5,242,880, keys
 // and texts), so no export of this page is larger than 3 bytes for each of them (UTF-8, escapes,
 // the file's indentation): a larger file is refused before it is read (20 MB took 10 s to be

@@ -19,10 +19,10 @@ function losingMove(move) {
 }
 
 /** Since when the game is lost: the end panel's explanation under its title, which already says
- *  that it is lost (the hint's message says both). */
-export function lostSince(h) {
+ *  that it is lost (the hint's message says both). `variant`: the rules played (all 52 to win, or the pyramid). */
+export function lostSince(h, variant = null) {
   if (h.last_winnable === null) return t("hintLostUnknown");
-  if (h.last_winnable < 0) return t("hintNeverWinnable");
+  if (h.last_winnable < 0) return t(variant?.win === "all" ? "hintNeverWinnableAll" : "hintNeverWinnable"); // what wins here
   const losing = losingMove(h.losing_move);
   if (h.last_winnable === 0) return t("hintLostAtStart", { losing });
   return t("hintLastWinnable", { n: h.last_winnable, move: moveShort(h.last_winnable_move), losing });

@@ -1,12 +1,14 @@
 // The screen: toolbar state, status line, pause cover, end panel and the board, all drawn from
 // the session's state, the player's marks and settings, with a layout plan made for the table.
 
+import { goneIn } from "../goals/goal.js";
 import { recyclesOfView, scoreOfView } from "../goals/score.js";
 import { clockText } from "../state/clock.js";
 import * as dealing from "../state/dealing.js";
 import { language, t, variantName, variantShortName } from "../text/i18n.js";
 import { hintMessage, lostSince, undoLabel } from "../text/hint-text.js";
 import { wonText } from "../text/spoken.js";
+import { endText, goalText, progressText } from "../text/goal-text.js";
 import { planLayout } from "./layout.js";
 import { applyTheme, followSystemTheme } from "./theme.js";
 
@@ -123,6 +125,7 @@ export function createScreen({ session, ui, prefs, clock, board, table }) {
     $("status-grade").textContent = grade ? t(`grade-${grade}`) : "";
     $("status-grade-item").hidden = !grade;
     drawTime();
+    drawGoal(view);
     const status = $("status");
     for (const [short, clockIcon, twoLines] of FORMS) {
       status.classList.toggle("clock-icon", clockIcon);
@@ -136,9 +139,18 @@ export function createScreen({ session, ui, prefs, clock, board, table }) {
     else delete boardEl.dataset.daily;
   }
 
+  /** A challenge's goal and the game's progress towards it, on a line that wraps. */
+  function drawGoal(view) {
+    const line = $("status-goal");
+    const goal = ui.challenge?.goal;
+    line.hidden = !goal;
+    if (!goal) return;
+    line.textContent = `${goalText(goal)} \u00b7 ${progressText(goal, view, goneIn(session.state.record.moves))}`;
+  }
+
   function gameText(view, variant, daily, short) {
     const name = short ? variantShortName(variant) : variantName(variant);
-    if (ui.goalText) return `${name} \u00b7 ${ui.goalText}`; // a day's challenge: its goal (daily-play.js)
+    if (ui.goalText) return `${name} \u00b7 ${ui.goalText}`; // a day's challenge (daily-play.js)
     if (daily) return `${name} \u00b7 ${t(short ? "dailyShort" : "daily", { date: dayText(daily, short) })}`;
     if (view.deal === null) return `${name} \u00b7 ${t("deck")}`;
     return `${name} \u00b7 ${t(short ? "dealShort" : "deal", { n: view.deal })}`;
@@ -153,7 +165,8 @@ export function createScreen({ session, ui, prefs, clock, board, table }) {
   function drawEnd(view) {
     const lost = ui.lost && !ui.lostClosed ? ui.lost : null;
     const panel = endPanel;
-    const show = Boolean(view.won || view.stuck || lost);
+    const ended = ui.challengeEnd; // a challenge's end: its goal met or missed (daily-play.js)
+    const show = Boolean(view.won || view.stuck || lost || ended);
     const showing = show && panel.hidden;
     if (showing) endShownAt = performance.now();
     // Leaving the panel (an undo, a new deal): the focus goes back to the board, not to the page.
@@ -174,25 +187,37 @@ export function createScreen({ session, ui, prefs, clock, board, table }) {
       title = t("stuckTitle");
       text = t("stuckText");
     }
+    if (ended) [title, text] = endText(ended);
     $("end-title").textContent = title;
     $("end-text").textContent = text;
     $("end-text").hidden = !text;
     const explain = $("end-explain");
-    explain.textContent = !ui.lost ? "" : ui.lost.verdict === "unwinnable" ? lostSince(ui.lost) : hintMessage(ui.lost).text;
+    explain.textContent = !ui.lost ? "" : ui.lost.verdict === "unwinnable" ? lostSince(ui.lost, session.state.variant) : hintMessage(ui.lost).text;
     explain.hidden = !ui.lost;
     const undoTo = $("end-undo-to");
     undoTo.hidden = !(ui.lost && ui.lost.undo);
     if (ui.lost && ui.lost.undo) undoTo.textContent = undoLabel(ui.lost.undo);
     $("end-undo").hidden = !view.stuck;
     $("end-stats").hidden = !(view.won || view.stuck);
-    $("end-close").hidden = view.won || view.stuck;
+    $("end-close").hidden = ended ? !ended.playOn : view.won || view.stuck;
+    drawChallengeButtons(ended);
     // The panel takes the focus when it comes, so it is heard and its first choice is one key away.
-    if (showing) endFocus(view).focus();
+    if (showing) endFocus(view, ended).focus();
   }
 
-  /** The panel's first choice: a new game after a win, the undo of a stuck game, the undo back to
-   *  where a lost game could still be won. */
-  function endFocus(view) {
+  /** In a challenge: Retry (not a new random deal), Show the way, the next challenge, the list. */
+  function drawChallengeButtons(ended) {
+    const challenge = Boolean(ui.challenge);
+    endPanel.classList.toggle("met", Boolean(ended?.met));
+    for (const id of ["end-next", "end-list", "end-way"]) $(id).hidden = !challenge;
+    $("end-new").hidden = challenge;
+    $("end-restart").textContent = t(challenge ? "chalRetry" : "playAgain");
+  }
+
+  /** The panel's first choice: the next challenge after a goal met, Retry after one missed; a new
+   *  game after a win, the undo of a stuck game, the undo back to where a lost game could still be won. */
+  function endFocus(view, ended) {
+    if (ended) return $(ended.met ? "end-next" : "end-restart");
     if (view.won) return $("end-new");
     if (!$("end-undo-to").hidden) return $("end-undo-to");
     return view.stuck ? $("end-undo") : $("end-close");
