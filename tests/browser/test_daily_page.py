@@ -162,7 +162,7 @@ def solved(deal: int) -> list[str]:
         check=True,
         timeout=120,
     )
-    return json.loads(done.stdout)["line"].split()
+    return json.loads(done.stdout)["line"]
 
 
 MISSED_DAY = "2026-12-03"  # challenge 2: Pyramid deal 20 in at most 62 moves; `solve 20` takes 63
