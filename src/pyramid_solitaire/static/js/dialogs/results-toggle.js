@@ -18,12 +18,21 @@ export function bindResults({ session, posted }) {
     $("results-delete").disabled = !c.player;
   };
   draw();
-  results.served().then((yes) => {
+  // Whether a server keeps results is asked when More first opens, not at load: a page played
+  // offline or on a static site sends nothing it does not need.
+  const askServer = () => results.served().then((yes) => {
     if (yes) return;
     check.disabled = true;
     $("results-delete").disabled = true;
     note.textContent = t("resultsNeedsServer");
   });
+  const more = check.closest("dialog");
+  const opened = new MutationObserver(() => {
+    if (!more.open) return;
+    opened.disconnect();
+    askServer();
+  });
+  opened.observe(more, { attributes: true, attributeFilter: ["open"] });
   check.addEventListener("change", () => {
     results.choose(check.checked);
     draw();
