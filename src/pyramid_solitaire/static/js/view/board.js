@@ -4,7 +4,7 @@
 // The board is one tab stop (a roving tabindex): the free cards and the stock take the focus in
 // turn (keys.js moves it), and a card that goes away hands the focus to the nearest free one.
 
-import { RATIO, placements } from "./layout.js";
+import { FACE_DOWN, RATIO, placements } from "./layout.js";
 import { t } from "../text/i18n.js";
 import { cardPlaceLabel } from "../text/spoken.js";
 
@@ -24,6 +24,18 @@ function makeCard(card) {
   el.type = "button";
   el.className = "card";
   el.dataset.card = card;
+  const img = document.createElement("img");
+  img.alt = "";
+  img.draggable = false;
+  el.append(img);
+  return el;
+}
+
+/** A face-down card (Thirteen): a back that is not a button, so no tap or drop names it. */
+function makeBack() {
+  const el = document.createElement("div");
+  el.className = "card face-down";
+  el.setAttribute("role", "img");
   const img = document.createElement("img");
   img.alt = "";
   img.draggable = false;
@@ -105,9 +117,10 @@ export function createBoard(boardEl) {
     const pairing = new Set(view.moves.filter((m) => m.includes("+")).flatMap((m) => m.split("+")));
     for (const [card, x, y, z, where, onTop, spot] of placements(view, plan)) {
       seen.add(card);
+      const down = card.startsWith(FACE_DOWN);
       let el = cards.get(card);
       if (!el) {
-        el = makeCard(card);
+        el = down ? makeBack() : makeCard(card);
         cards.set(card, el);
         // A card that comes from the stock starts there, so a draw is seen to happen. Until it has
         // left, it lets the tap that drew it through: a tap focuses what it lands on after its
@@ -120,7 +133,7 @@ export function createBoard(boardEl) {
         boardEl.append(el);
         el.getBoundingClientRect(); // commit the start position before sliding
       }
-      setSrc(el.firstChild, faceSrc(card, fourColour));
+      setSrc(el.firstChild, down ? backSrc(back) : faceSrc(card, fourColour));
       el.dataset.where = where;
       el.style.zIndex = String(z);
       place(el, x, y, cw);
@@ -131,6 +144,12 @@ export function createBoard(boardEl) {
       el.classList.toggle("selected", card === selected);
       el.classList.toggle("hint", hint.includes(card));
       el.classList.toggle("goal-card", goal.includes(card)); // a card a challenge asks to remove
+      if (down) {
+        el.setAttribute("aria-label", `${t("placeFaceDown")}, ${t("placeRow", spot)}`);
+        el.classList.remove("gone");
+        el.removeAttribute("aria-hidden");
+        continue;
+      }
       if (el !== stop) el.tabIndex = -1;
       el.setAttribute("aria-label", cardPlaceLabel(card, spot, { covered: !isAvailable, hint: hint.includes(card), goal: goal.includes(card) }));
       el.setAttribute("aria-pressed", card === selected ? "true" : "false");
