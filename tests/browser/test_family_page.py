@@ -102,7 +102,7 @@ def test_a_phone_held_upright_shows_every_card_of_the_layouts_large_enough_to_re
         open_link(page, game, 44)
         assert page.evaluate(ALL_CARDS_SHOWN) == [], game
         width = page.locator("#board .card:not(.gone)").first.bounding_box()["width"]
-        assert width >= 45, (game, width)  # Pharaohs's pyramids side by side would give 22 px cards
+        assert width >= 45, (game, width)  # Pharaohs's pyramids side by side give 30 px cards
 
 
 def test_thirteen_shows_its_covered_cards_as_backs_and_never_names_them(new_page):

@@ -68,20 +68,19 @@ function arrange(view, options, sideways) {
 }
 
 /**
- * Where each tableau position lies, from the layout's triangles (rules/layouts.js): a pyramid's
- * row r starts half a step further left than the row above it, an inverted pyramid's half a step
- * further right, so every card lies over the two it covers. Several triangles (Pharaohs) stand
+ * Where each tableau position lies, from the layout's rows (rules/layouts.js): a row of k cards
+ * in a triangle of n rows is indented (n - k) half steps, so a pyramid's card lies over the two
+ * it covers, and so does an inverted pyramid's. Several triangles (Pharaohs) stand on one base
  * side by side (`wide`) or, on a narrow table, the largest on top and the others below it.
  * Returns {cells: [{x, y, row, n}] by position, width, height, rowSteps (rows the height spans)}.
  */
 function tableauCells(layout, step, rowStep, wide) {
-  const shapes = [];
-  let start = 0;
-  for (const { rows, inverted } of layout.triangles) {
-    shapes.push({ rows, inverted, start, width: (rows - 1) * step + 1, height: (rows - 1) * rowStep + RATIO });
-    start += (rows * (rows + 1)) / 2;
-  }
-  const largest = shapes.reduce((a, b) => (b.rows > a.rows ? b : a));
+  let first = 0;
+  const shapes = layout.triangles.map(({ rows }) => {
+    first += rows;
+    return { rows: layout.rows.slice(first - rows, first), width: (rows - 1) * step + 1, height: (rows - 1) * rowStep + RATIO };
+  });
+  const largest = shapes.reduce((a, b) => (b.rows.length > a.rows.length ? b : a));
   const lines = wide || shapes.length === 1 ? [shapes] : [[largest], shapes.filter((s) => s !== largest)];
   const lineWidth = (line) => line.reduce((w, s) => w + s.width, 0) + (line.length - 1) * TRIANGLE_GAP;
   const width = Math.max(...lines.map(lineWidth));
@@ -92,19 +91,14 @@ function tableauCells(layout, step, rowStep, wide) {
     let x = (width - lineWidth(line)) / 2;
     const lineHeight = Math.max(...line.map((s) => s.height));
     for (const shape of line) {
-      const top = y + lineHeight - shape.height; // the pyramids of a line stand on one base
-      for (let r = 0; r < shape.rows; r++) {
-        const count = shape.inverted ? shape.rows - r : r + 1;
-        const indent = ((shape.rows - count) * step) / 2;
-        for (let i = 0; i < count; i++) {
-          cells[shape.start + (shape.inverted ? r * shape.rows - (r * (r - 1)) / 2 : (r * (r + 1)) / 2) + i] =
-            { x: x + indent + i * step, y: top + r * rowStep, row: r, n: i };
-        }
-      }
+      const top = y + lineHeight - shape.height;
+      shape.rows.forEach((row, r) => row.forEach((p, n) => {
+        cells[p] = { x: x + ((shape.rows.length - row.length) * step) / 2 + n * step, y: top + r * rowStep, row: r, n };
+      }));
       x += shape.width + TRIANGLE_GAP;
     }
     y += lineHeight + TRIANGLE_GAP;
-    rowSteps += Math.max(...line.map((s) => s.rows - 1));
+    rowSteps += Math.max(...line.map((s) => s.rows.length - 1));
   }
   return { cells, width, height: y - TRIANGLE_GAP, rowSteps };
 }
