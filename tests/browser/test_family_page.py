@@ -26,6 +26,7 @@ WIN_DOZEN_16 = (
     "3d+9h 5c+7s 2h+Ts 6s+6c Jc+Ac 8d+4s Qd+Ks 7d+5s 2s+Td Kd+Qh 7c+5d Ad+Jh 9c+3h 8c+4h 6d+6h "
     "As+Js Th+2c Ah+Jd 3s+9d 8h+4c 5h+7h Qs+Kh 4d+8s Qc+Kc 2d+Tc 3c+9s"
 )
+STUCK_PHARAOHS_2 = "Kd 4c+9d Ad+Qd Jd+2c"  # the first legal move each time, until none is left
 
 # Every card of the board inside the board and the window: nothing cut off or under the toolbar.
 ALL_CARDS_SHOWN = """() => {
@@ -47,6 +48,13 @@ def test_the_pinned_lines_win_in_the_engine(game, number, line):
     for move in line.split():
         replay.play(move)
     assert replay.is_won
+
+
+def test_the_pinned_stuck_line_is_stuck_in_the_engine():
+    stuck = Game("pharaohs", number=2)
+    for move in STUCK_PHARAOHS_2.split():
+        stuck.play(move)
+    assert stuck.is_stuck
 
 
 def test_the_games_menu_lists_the_family_in_its_own_group(page: Page):
@@ -95,6 +103,14 @@ def test_pharaohs_is_won_by_clicks_a_drag_and_keys_and_kept_in_its_save(page: Pa
     expect(page.locator("#end-text")).to_contain_text(f"{len(moves)} moves")
 
 
+@pytest.mark.slow  # 6 s
+def test_pharaohs_stuck_gets_the_stuck_panel(page: Page):
+    open_link(page, "pharaohs", 2)
+    play(page, STUCK_PHARAOHS_2)
+    expect(page.locator("#end-title")).to_have_text("No move left")
+    expect(page.locator("#end-undo")).to_be_visible()
+
+
 @pytest.mark.slow  # 9 s
 def test_a_phone_held_upright_shows_every_card_of_the_layouts_large_enough_to_read(new_page):
     page = new_page(**PHONE)
@@ -105,6 +121,7 @@ def test_a_phone_held_upright_shows_every_card_of_the_layouts_large_enough_to_re
         assert width >= 45, (game, width)  # Pharaohs's pyramids side by side give 30 px cards
 
 
+@pytest.mark.slow  # 4.4 s
 def test_thirteen_shows_its_covered_cards_as_backs_and_never_names_them(new_page):
     page = new_page(locale="de-DE", **PHONE)
     open_link(page, "thirteen", 44)
