@@ -103,7 +103,6 @@ export function openGamesMenu(session, choose) {
   if (games.length) {
     const heading = document.createElement("li");
     heading.className = "variant-group";
-    heading.setAttribute("role", "presentation");
     heading.textContent = t("familyGames");
     list.append(heading, ...games.map(item));
   }
