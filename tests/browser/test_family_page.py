@@ -70,6 +70,10 @@ def test_the_games_menu_lists_the_family_in_its_own_group(page: Page):
     page.click('#variant-list li[data-variant="triangle"] .pick')
     expect(page.locator("#board")).to_have_attribute("data-variant", "triangle")
     expect(page.locator("#status-game")).to_contain_text("Triangle")
+    page.click("#btn-more")
+    page.click("#btn-rules")  # the game's own rules, not the six variants' (one pyramid, 28 cards)
+    expect(page.locator("#rules-body")).to_contain_text("An upside-down pyramid")
+    expect(page.locator("#rules-body")).not_to_contain_text("Clear all 28 cards")
 
 
 @pytest.mark.slow  # 20 s
