@@ -19,23 +19,16 @@ function setSrc(img, src) {
   if (img.getAttribute("src") !== src) img.src = src;
 }
 
-function makeCard(card) {
-  const el = document.createElement("button");
-  el.type = "button";
-  el.className = "card";
-  el.dataset.card = card;
-  const img = document.createElement("img");
-  img.alt = "";
-  img.draggable = false;
-  el.append(img);
-  return el;
-}
-
-/** A face-down card (Thirteen): a back that is not a button, so no tap or drop names it. */
-function makeBack() {
-  const el = document.createElement("div");
-  el.className = "card face-down";
-  el.setAttribute("role", "img");
+/** A card's element; a face-down card (Thirteen) is a back that is not a button and carries no
+ *  name, so no tap, drop or the page's text can tell what it is. */
+function makeCard(card, down = false) {
+  const el = document.createElement(down ? "div" : "button");
+  el.className = down ? "card face-down" : "card";
+  if (down) el.setAttribute("role", "img");
+  else {
+    el.type = "button";
+    el.dataset.card = card;
+  }
   const img = document.createElement("img");
   img.alt = "";
   img.draggable = false;
@@ -120,7 +113,7 @@ export function createBoard(boardEl) {
       const down = card.startsWith(FACE_DOWN);
       let el = cards.get(card);
       if (!el) {
-        el = down ? makeBack() : makeCard(card);
+        el = makeCard(card, down);
         cards.set(card, el);
         // A card that comes from the stock starts there, so a draw is seen to happen. Until it has
         // left, it lets the tap that drew it through: a tap focuses what it lands on after its
@@ -144,17 +137,14 @@ export function createBoard(boardEl) {
       el.classList.toggle("selected", card === selected);
       el.classList.toggle("hint", hint.includes(card));
       el.classList.toggle("goal-card", goal.includes(card)); // a card a challenge asks to remove
-      if (down) {
-        el.setAttribute("aria-label", `${t("placeFaceDown")}, ${t("placeRow", spot)}`);
-        el.classList.remove("gone");
-        el.removeAttribute("aria-hidden");
-        continue;
+      if (down) el.setAttribute("aria-label", `${t("placeFaceDown")}, ${t("placeRow", spot)}`);
+      else {
+        if (el !== stop) el.tabIndex = -1;
+        el.setAttribute("aria-label", cardPlaceLabel(card, spot, { covered: !isAvailable, hint: hint.includes(card), goal: goal.includes(card) }));
+        el.setAttribute("aria-pressed", card === selected ? "true" : "false");
+        if (isAvailable) el.removeAttribute("aria-disabled");
+        else el.setAttribute("aria-disabled", "true");
       }
-      if (el !== stop) el.tabIndex = -1;
-      el.setAttribute("aria-label", cardPlaceLabel(card, spot, { covered: !isAvailable, hint: hint.includes(card), goal: goal.includes(card) }));
-      el.setAttribute("aria-pressed", card === selected ? "true" : "false");
-      if (isAvailable) el.removeAttribute("aria-disabled");
-      else el.setAttribute("aria-disabled", "true");
       el.classList.remove("gone");
       el.removeAttribute("aria-hidden");
     }
