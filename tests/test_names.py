@@ -9,7 +9,7 @@ import pytest
 
 from pyramid_solitaire.engine.deal import DRAW, RECYCLE, START, Deal, Move, MoveKind, State
 from pyramid_solitaire.engine.game import Game
-from pyramid_solitaire.engine.variants import NAMED, PUBLIC_FIELDS, RULE_FIELDS, VARIANTS, Variant
+from pyramid_solitaire.engine.variants import GAMES, NAMED, PUBLIC_FIELDS, RULE_FIELDS, VARIANTS, Variant
 from pyramid_solitaire.solver.hints import HintVerdict, hint
 from pyramid_solitaire.solver.review import Mark, review
 from pyramid_solitaire.solver.search import Solution, Verdict, solve
@@ -79,7 +79,7 @@ def test_the_api_serves_the_variants_public_fields():
     from pyramid_solitaire.web import create_app
 
     served = TestClient(create_app()).get("/api/variants").json()["variants"]
-    assert served == [v.to_dict() for v in (*VARIANTS.values(), *NAMED.values())]
+    assert served == [v.to_dict() for v in (*VARIANTS.values(), *NAMED.values(), *GAMES.values())]
 
 
 def test_a_deal_takes_a_variant_id_or_refuses_at_the_call():

@@ -10,7 +10,7 @@ from pyramid_solitaire import cli
 from pyramid_solitaire.engine.cards import card_text as _text
 from pyramid_solitaire.engine.decks import RANDOM_DEALS
 from pyramid_solitaire.engine.game import Game
-from pyramid_solitaire.engine.variants import NAMED, VARIANTS
+from pyramid_solitaire.engine.variants import GAMES, NAMED, VARIANTS
 from pyramid_solitaire.engine.view import view
 from pyramid_solitaire.web import app
 
@@ -29,7 +29,7 @@ def new(variant="pyramid", deal=1):
 
 def test_variants_lists_all_six_and_the_named_ones_with_names_in_both_languages():
     data = client.get("/api/variants").json()
-    assert [v["id"] for v in data["variants"]] == [*VARIANTS, *NAMED]
+    assert [v["id"] for v in data["variants"]] == [*VARIANTS, *NAMED, *GAMES]
     assert data["default"] == "pyramid"
     giza = next(v for v in data["variants"] if v["id"] == "giza")
     assert giza["piles"] == 8 and giza["has_stock"] is False and giza["name_de"] == "Giza"

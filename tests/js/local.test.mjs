@@ -102,3 +102,11 @@ test("a deal of a grade with options: random and said so, as grades are the six 
   const moved = await local.move({ ...RECORD, variant: "unlimited" }, "draw");
   assert.deepEqual([moved.view.passes, moved.view.passes_left, moved.view.recycles], [null, null, 0]);
 });
+
+test("a family game's winnable-only deal is random and said so: the page's solver does not know it", async () => {
+  globalThis.fetch = () => assert.fail("no request: no proof for a family game here");
+  for (const variant of ["pharaohs", "thirteen", "tuts-tomb"]) {
+    const dealt = await local.newGame(variant, null, { winnable_only: true });
+    assert.deepEqual([dealt.winnable, dealt.family, dealt.view.variant], [false, true, variant]);
+  }
+});

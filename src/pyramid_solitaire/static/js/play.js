@@ -19,7 +19,7 @@ import * as store from "./state/store.js";
 
 const IDLE_PAUSE_MS = 5 * 60 * 1000;
 // What the player is told when a feature that needs the server finds it out of reach.
-const NEEDS_SERVER = { hint: "hintOffline", daily: "dailyOffline", solver: "solverMissing" };
+const NEEDS_SERVER = { hint: "hintOffline", daily: "dailyOffline", solver: "solverMissing", family: "familyNoSolver" };
 
 /**
  * deps: session, clock, screen, board, messages ({say}), ui ({selected, hint, paused}),
@@ -283,7 +283,7 @@ export function createPlay({ session, clock, screen, board, messages, prefs, ask
   }
 
   /** A random deal instead of a proven one: no proof in time, or no server to prove it. */
-  const sayUnproven = (answer) => say(t(answer.offline ? "winnableOffline" : "winnableUnproven",
+  const sayUnproven = (answer) => say(t(answer.family ? "familyNoWinnable" : answer.offline ? "winnableOffline" : "winnableUnproven",
     { name: variantName(variant()) }), 8000);
 
   /** The id of variant `text` in the session's list (its canonical text): a text with options

@@ -6,18 +6,19 @@ from fastapi import APIRouter
 
 from ... import __version__
 from ...engine.errors import MESSAGES
-from ...engine.variants import DEFAULT_VARIANT, NAMED, VARIANTS
+from ...engine.variants import DEFAULT_VARIANT, GAMES, NAMED, VARIANTS
 from .. import answers
 
 router = APIRouter()
 
 
 def variants_answer() -> dict[str, Any]:
-    """GET /api/variants: every variant's rules and names, the named rule sets after the six (the
-    static site writes it as a file; the page's games menu lists them all)."""
+    """GET /api/variants: every variant's rules and names, the named rule sets after the six, then
+    the Pyramid family's games (the static site writes it as a file; the page's games menu lists
+    them all, the family in a group of its own)."""
     return {
         "default": DEFAULT_VARIANT,
-        "variants": [v.to_dict() for v in (*VARIANTS.values(), *NAMED.values())],
+        "variants": [v.to_dict() for v in (*VARIANTS.values(), *NAMED.values(), *GAMES.values())],
     }
 
 
@@ -35,5 +36,5 @@ def codes() -> dict[str, dict[str, str]]:
 
 @router.get("/api/variants", **answers.documented(answers.Variants, *answers.ANY_ROUTE))
 def variants() -> dict[str, Any]:
-    """Every variant's rules and names, the six first, then the named rule sets."""
+    """Every variant's rules and names, the six first, then the named rule sets, then the family."""
     return variants_answer()

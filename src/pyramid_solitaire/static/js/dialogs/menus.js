@@ -5,6 +5,7 @@ import * as dealing from "../state/dealing.js";
 import { LANGUAGES, language, t, variantName, variantSummary } from "../text/i18n.js";
 import * as store from "../state/store.js";
 import { entryOrNull } from "../text/variant-names.js";
+import { GAMES } from "../rules/variants.js";
 import { THEMES } from "../view/theme.js";
 
 const $ = (id) => document.getElementById(id);
@@ -74,7 +75,7 @@ export function openGamesMenu(session, choose) {
   const list = $("variant-list");
   list.replaceChildren();
   const ordered = [...variants].sort((a, b) => favs.includes(b.id) - favs.includes(a.id));
-  for (const v of ordered) {
+  const item = (v) => {
     const li = document.createElement("li");
     li.dataset.variant = v.id;
     li.classList.toggle("current", v.id === current.id);
@@ -93,7 +94,17 @@ export function openGamesMenu(session, choose) {
     const choice = button("", () => pick(v.id), "pick");
     choice.append(name, summary);
     li.append(star, choice);
-    list.append(li);
+    return li;
+  };
+  // The Pyramid family's games (rules/variants.js GAMES) follow in a group of their own.
+  const family = (v) => Object.hasOwn(GAMES, v.id);
+  list.append(...ordered.filter((v) => !family(v)).map(item));
+  const games = ordered.filter(family);
+  if (games.length) {
+    const heading = document.createElement("li");
+    heading.className = "variant-group";
+    heading.textContent = t("familyGames");
+    list.append(heading, ...games.map(item));
   }
   if (!$("games-dialog").open) $("games-dialog").showModal();
 }

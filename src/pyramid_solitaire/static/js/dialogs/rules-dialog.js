@@ -16,6 +16,7 @@ export function openRules(variant) {
     body.append(h);
   };
   const section = (title, items) => {
+    if (!items.length) return; // a family game has no tips of its own yet
     heading(title);
     const ul = document.createElement("ul");
     for (const item of items) {
@@ -27,6 +28,7 @@ export function openRules(variant) {
   };
   // Every answer is open at first; a tap on its question folds it away.
   const questions = (title, items) => {
+    if (!items.length) return;
     heading(title);
     for (const [question, answer] of items) {
       const details = document.createElement("details");

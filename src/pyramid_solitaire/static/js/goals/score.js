@@ -30,8 +30,9 @@ export const recyclesOfView = (view) => (view.passes === null ? view.recycles ??
 
 /** The same score from what the page draws (rules/view.js's view, or the server's). */
 export function scoreOfView(view) {
-  const left = view.pyramid.filter((c) => c.card !== null).length + view.stock.count
+  const there = (c) => c.card !== null || Boolean(c.face_down); // a face-down card (Thirteen) is there
+  const left = view.pyramid.filter(there).length + view.stock.count
     + view.wastes.reduce((n, pile) => n + pile.length, 0) + view.piles.reduce((n, pile) => n + pile.length, 0);
-  const rows = ROW_SLOTS.filter((slots) => slots.every((p) => view.pyramid[p].card === null)).length;
+  const rows = ROW_SLOTS.filter((slots) => slots.every((p) => !there(view.pyramid[p]))).length;
   return points(DECK_SIZE - left, rows, recyclesOfView(view));
 }

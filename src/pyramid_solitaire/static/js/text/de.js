@@ -131,6 +131,11 @@ export const STRINGS = {
     one: "Importiert. Die gespeicherte Partie der Datei ist eine von {names}, nicht von {name}: Wähle die Variante unter „Spiele“.",
     other: "Importiert. Die gespeicherten Partien der Datei sind von {names}, nicht von {name}: Wähle die Variante unter „Spiele“.",
   },
+  // the Pyramid family's games (issue 51): their group in the games menu, and what the page's solver cannot do for them yet
+  familyGames: "Pyramiden-Familie",
+  familyNoSolver: "Für {name} gibt es noch keine Hinweise und keine Rückschau: der Löser der Seite kennt dieses Spiel nicht. Spiel weiter: Alle Züge gehen.",
+  familyNoWinnable: "Gewinnbare Partien gibt es für {name} noch nicht, darum ist diese Partie zufällig.",
+  placeFaceDown: "verdeckte Karte",
 };
 
 // Every refusal the server or the rules can give, by its code (see i18n.js).

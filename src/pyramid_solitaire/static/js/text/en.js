@@ -131,6 +131,11 @@ export const STRINGS = {
     one: "Imported. The file's saved game is one of {names}, not of {name}: choose it under “Games”.",
     other: "Imported. The file's saved games are of {names}, not of {name}: choose them under “Games”.",
   },
+  // the Pyramid family's games (issue 51): their group in the games menu, and what the page's solver cannot do for them yet
+  familyGames: "Pyramid family",
+  familyNoSolver: "No hint or review for {name} yet: the page's solver does not know this game. Play on: every move works.",
+  familyNoWinnable: "Winnable-only deals are not offered for {name} yet, so this deal is random.",
+  placeFaceDown: "face-down card",
 };
 
 // Every refusal the server or the rules can give, by its code (see i18n.js).

@@ -1,6 +1,8 @@
 // The rules, questions, tips and controls shown in the Rules dialog, per variant and language,
 // in our own words from the project's RULES.md.
 
+import { GAMES } from "../rules/variants.js";
+
 const COMMON = {
   en: [
     "Clear all 28 cards of the pyramid. Cards left in the stock or on the waste do not matter.",
@@ -159,9 +161,20 @@ const KEYS = {
   ],
 };
 
+// How a family game is played with the pointer (KEYS' first two lines speak of sums of 13 and a stock).
+const FAMILY_PLAY = {
+  en: "Click or tap two available cards that pair, or drag one onto the other; a card that goes alone, with one click; the stock, where there is one, to draw.",
+  de: "Klicke oder tippe zwei spielbare Karten an, die ein Paar sind, oder ziehe eine auf die andere; eine Karte, die allein geht, mit einem Klick; den Vorrat, wo es einen gibt, zum Ziehen.",
+};
+
 /** {common, rules, faq: [[question, answer]], tips, keys} for a variant in language `lang`. */
 export function rulesFor(variantId, lang, summary = null) {
   const texts = VARIANT_TEXT[lang] ?? VARIANT_TEXT.en;
+  // A game of the Pyramid family: its summary says its rules; the six variants' texts (sums of
+  // 13 on one pyramid, the solver's hints) would say another game's.
+  if (Object.hasOwn(GAMES, variantId)) {
+    return { common: [], rules: [summary], faq: [], tips: [], keys: [FAMILY_PLAY[lang] ?? FAMILY_PLAY.en, ...KEYS[lang].slice(2)] };
+  }
   // A named rule set or a variant with options: its summary says its rules (a base variant's
   // text would say the wrong passes or goal).
   const text = texts[variantId] ?? (summary ? { ...texts.pyramid, rules: [summary] } : texts.pyramid);

@@ -4,7 +4,7 @@
 // The board is one tab stop (a roving tabindex): the free cards and the stock take the focus in
 // turn (keys.js moves it), and a card that goes away hands the focus to the nearest free one.
 
-import { RATIO, placements } from "./layout.js";
+import { FACE_DOWN, RATIO, placements } from "./layout.js";
 import { t } from "../text/i18n.js";
 import { cardPlaceLabel } from "../text/spoken.js";
 
@@ -19,11 +19,16 @@ function setSrc(img, src) {
   if (img.getAttribute("src") !== src) img.src = src;
 }
 
-function makeCard(card) {
-  const el = document.createElement("button");
-  el.type = "button";
-  el.className = "card";
-  el.dataset.card = card;
+/** A card's element; a face-down card (Thirteen) is a back that is not a button and carries no
+ *  name, so no tap, drop or the page's text can tell what it is. */
+function makeCard(card, down = false) {
+  const el = document.createElement(down ? "div" : "button");
+  el.className = down ? "card face-down" : "card";
+  if (down) el.setAttribute("role", "img");
+  else {
+    el.type = "button";
+    el.dataset.card = card;
+  }
   const img = document.createElement("img");
   img.alt = "";
   img.draggable = false;
@@ -105,9 +110,10 @@ export function createBoard(boardEl) {
     const pairing = new Set(view.moves.filter((m) => m.includes("+")).flatMap((m) => m.split("+")));
     for (const [card, x, y, z, where, onTop, spot] of placements(view, plan)) {
       seen.add(card);
+      const down = card.startsWith(FACE_DOWN);
       let el = cards.get(card);
       if (!el) {
-        el = makeCard(card);
+        el = makeCard(card, down);
         cards.set(card, el);
         // A card that comes from the stock starts there, so a draw is seen to happen. Until it has
         // left, it lets the tap that drew it through: a tap focuses what it lands on after its
@@ -120,7 +126,7 @@ export function createBoard(boardEl) {
         boardEl.append(el);
         el.getBoundingClientRect(); // commit the start position before sliding
       }
-      setSrc(el.firstChild, faceSrc(card, fourColour));
+      setSrc(el.firstChild, down ? backSrc(back) : faceSrc(card, fourColour));
       el.dataset.where = where;
       el.style.zIndex = String(z);
       place(el, x, y, cw);
@@ -131,11 +137,14 @@ export function createBoard(boardEl) {
       el.classList.toggle("selected", card === selected);
       el.classList.toggle("hint", hint.includes(card));
       el.classList.toggle("goal-card", goal.includes(card)); // a card a challenge asks to remove
-      if (el !== stop) el.tabIndex = -1;
-      el.setAttribute("aria-label", cardPlaceLabel(card, spot, { covered: !isAvailable, hint: hint.includes(card), goal: goal.includes(card) }));
-      el.setAttribute("aria-pressed", card === selected ? "true" : "false");
-      if (isAvailable) el.removeAttribute("aria-disabled");
-      else el.setAttribute("aria-disabled", "true");
+      if (down) el.setAttribute("aria-label", `${t("placeFaceDown")}, ${t("placeRow", spot)}`);
+      else {
+        if (el !== stop) el.tabIndex = -1;
+        el.setAttribute("aria-label", cardPlaceLabel(card, spot, { covered: !isAvailable, hint: hint.includes(card), goal: goal.includes(card) }));
+        el.setAttribute("aria-pressed", card === selected ? "true" : "false");
+        if (isAvailable) el.removeAttribute("aria-disabled");
+        else el.setAttribute("aria-disabled", "true");
+      }
       el.classList.remove("gone");
       el.removeAttribute("aria-hidden");
     }

@@ -1,0 +1,169 @@
+"""The Pyramid family's games in the page (issue 51): listed in the games menu, drawn from the
+view's layout (Pharaohs's three pyramids, Pyramid Dozen's six reserves, Thirteen's face-down
+cards), played to a win by clicks, a drag and keys, kept in a save, and on a static site offline,
+where the page's solver does not know them: it says so and never hints another game's move."""
+
+import re
+
+import pytest
+from browser_helpers import PHONE, card, center, moves_made, open_link, play, reload_offline
+from playwright.sync_api import Page, expect
+from static_server import static_server
+
+from pyramid_solitaire.engine.deal import Deal
+from pyramid_solitaire.engine.game import Game
+from pyramid_solitaire.engine.variants import GAMES
+from pyramid_solitaire.web.site import write_site
+
+pytestmark = pytest.mark.browser
+
+# Winning lines of the plain search (solver/reference.py plain_solve, node_limit=5000).
+WIN_PHARAOHS_44 = (
+    "Kd Ks 3h+Td 8c+5s 4d+9c Ac+Qh 6s+7d 6d+7c 9h+4h Jd+2c 9d+4c Jh+2h 8s+5h 6c+7s Qs+As 6h+7h "
+    "4s+9s Js+2s Ah+Qc Kc Ad+Qd Kh 5c+8h 3s+Th Tc+3c Jc+2d 3d+Ts 8d+5d"
+)
+WIN_DOZEN_16 = (
+    "3d+9h 5c+7s 2h+Ts 6s+6c Jc+Ac 8d+4s Qd+Ks 7d+5s 2s+Td Kd+Qh 7c+5d Ad+Jh 9c+3h 8c+4h 6d+6h "
+    "As+Js Th+2c Ah+Jd 3s+9d 8h+4c 5h+7h Qs+Kh 4d+8s Qc+Kc 2d+Tc 3c+9s"
+)
+STUCK_PHARAOHS_2 = "Kd 4c+9d Ad+Qd Jd+2c"  # the first legal move each time, until none is left
+
+# Every card of the board inside the board and the window: nothing cut off or under the toolbar.
+ALL_CARDS_SHOWN = """() => {
+  const board = document.querySelector("#board").getBoundingClientRect();
+  const bar = document.querySelector(".toolbar").getBoundingClientRect();
+  return [...document.querySelectorAll("#board .card:not(.gone)")].filter((el) => {
+    const r = el.getBoundingClientRect();
+    return r.left < board.left - 1 || r.right > board.right + 1 || r.top < bar.bottom - 1
+      || r.bottom > innerHeight + 1 || r.right > innerWidth + 1;
+  }).map((el) => el.dataset.card || "face-down");
+}"""
+
+
+@pytest.mark.parametrize(
+    ("game", "number", "line"), [("pharaohs", 44, WIN_PHARAOHS_44), ("pyramid-dozen", 16, WIN_DOZEN_16)]
+)
+def test_the_pinned_lines_win_in_the_engine(game, number, line):
+    replay = Game(game, number=number)
+    for move in line.split():
+        replay.play(move)
+    assert replay.is_won
+
+
+def test_the_pinned_stuck_line_is_stuck_in_the_engine():
+    stuck = Game("pharaohs", number=2)
+    for move in STUCK_PHARAOHS_2.split():
+        stuck.play(move)
+    assert stuck.is_stuck
+
+
+def test_the_games_menu_lists_the_family_in_its_own_group(page: Page):
+    page.goto("/")
+    expect(page.locator("body")).to_have_attribute("data-ready", "1")
+    page.click("#btn-games")
+    group = page.locator("#variant-list li.variant-group")
+    expect(group).to_have_text("Pyramid family")
+    listed = page.locator("#variant-list li.variant-group ~ li").evaluate_all(
+        "els => els.map((el) => el.dataset.variant)"
+    )
+    assert listed == list(GAMES)
+    page.click('#variant-list li[data-variant="triangle"] .pick')
+    expect(page.locator("#board")).to_have_attribute("data-variant", "triangle")
+    expect(page.locator("#status-game")).to_contain_text("Triangle")
+    page.click("#btn-more")
+    page.click("#btn-rules")  # the game's own rules, not the six variants' (one pyramid, 28 cards)
+    expect(page.locator("#rules-body")).to_contain_text("An upside-down pyramid")
+    expect(page.locator("#rules-body")).not_to_contain_text("Clear all 28 cards")
+
+
+@pytest.mark.slow  # 20 s
+def test_pharaohs_is_won_by_clicks_a_drag_and_keys_and_kept_in_its_save(page: Page):
+    open_link(page, "pharaohs", 44)
+    expect(page.locator("#board .card:not(.gone)")).to_have_count(52)
+    expect(page.locator("#stock")).to_have_count(0)  # Pharaohs has no stock
+    assert page.evaluate(ALL_CARDS_SHOWN) == []
+    moves = WIN_PHARAOHS_44.split()
+    play(page, " ".join(moves[:3]))  # clicks
+    # a drag: 8c onto 5s
+    a, b = moves[3].split("+")
+    page.mouse.move(*center(card(page, a)))
+    page.mouse.down()
+    page.mouse.move(*center(card(page, b)), steps=10)
+    page.mouse.up()
+    moves_made(page, 4)
+    # keys: Enter on a focused card picks it, Enter on its partner plays the pair
+    a, b = moves[4].split("+")
+    card(page, a).focus()
+    page.keyboard.press("Enter")
+    expect(card(page, a)).to_have_class(re.compile(r"\bselected\b"))
+    card(page, b).focus()
+    page.keyboard.press("Enter")
+    moves_made(page, 5)
+    page.reload()  # the save brings the game back, moves and all
+    expect(page.locator("#board")).to_have_attribute("data-variant", "pharaohs")
+    moves_made(page, 5)
+    play(page, " ".join(moves[5:]), start=5)
+    expect(page.locator("#end-title")).to_have_text("You won!")
+    expect(page.locator("#end-text")).to_contain_text(f"{len(moves)} moves")
+
+
+@pytest.mark.slow  # 6 s
+def test_pharaohs_stuck_gets_the_stuck_panel(page: Page):
+    open_link(page, "pharaohs", 2)
+    play(page, STUCK_PHARAOHS_2)
+    expect(page.locator("#end-title")).to_have_text("No move left")
+    expect(page.locator("#end-undo")).to_be_visible()
+
+
+@pytest.mark.slow  # 9 s
+def test_a_phone_held_upright_shows_every_card_of_the_layouts_large_enough_to_read(new_page):
+    page = new_page(**PHONE)
+    for game in ("pharaohs", "triangle", "apophis"):
+        open_link(page, game, 44)
+        assert page.evaluate(ALL_CARDS_SHOWN) == [], game
+        width = page.locator("#board .card:not(.gone)").first.bounding_box()["width"]
+        assert width >= 45, (game, width)  # Pharaohs's pyramids side by side give 30 px cards
+
+
+@pytest.mark.slow  # 4.4 s
+def test_thirteen_shows_its_covered_cards_as_backs_and_never_names_them(new_page):
+    page = new_page(locale="de-DE", **PHONE)
+    open_link(page, "thirteen", 44)
+    downs = page.locator("#board .card.face-down")
+    expect(downs).to_have_count(21)  # rows 1-6 of the pyramid
+    assert downs.evaluate_all(
+        "els => els.every((el) => !el.dataset.card && el.firstChild.src.endsWith('/back.svg'))"
+    )
+    expect(downs.first).to_have_attribute("aria-label", "verdeckte Karte, Reihe 1, Karte 1")
+    deal = Deal.from_number("thirteen", 44)
+    html = page.content()
+    hidden = [str(c) for c in deal.cards[:21]]
+    assert not [c for c in hidden if f'data-card="{c}"' in html]
+    assert page.evaluate(ALL_CARDS_SHOWN) == []
+    expect(page.locator("#status-score")).to_have_text("0")  # a face-down card is not a card removed
+
+
+@pytest.mark.slow  # 24 s
+def test_pyramid_dozen_on_a_static_site_is_won_on_a_phone_says_it_has_no_hint_and_opens_offline(
+    browser, tmp_path
+):
+    """A static site has no server to ask: the family's hint says the page's solver does not know
+    the game, with no request; the game is won by taps, and opens again offline."""
+    write_site(tmp_path)
+    with static_server(tmp_path) as url:
+        context = browser.new_context(base_url=url, locale="de-DE", **PHONE)
+        page = context.new_page()
+        open_link(page, "pyramid-dozen", 16)
+        expect(page.locator("#board .card:not(.gone)")).to_have_count(52)
+        expect(page.locator("#stock")).to_have_count(0)
+        assert page.evaluate(ALL_CARDS_SHOWN) == []
+        page.click("#btn-hint")
+        expect(page.locator("#toast")).to_contain_text("Für Pyramiden-Dutzend gibt es noch keine Hinweise")
+        expect(page.locator("#board .card.hint")).to_have_count(0)
+        moves = WIN_DOZEN_16.split()
+        play(page, " ".join(moves[:2]))
+        reload_offline(page)
+        moves_made(page, 2)
+        play(page, " ".join(moves[2:]), start=2)
+        expect(page.locator("#end-title")).to_have_text("Gewonnen!")
+        context.close()
