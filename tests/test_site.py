@@ -13,10 +13,18 @@ from pyramid_solitaire.web.site import SiteError, write_site
 def test_the_site_has_the_page_its_files_the_variants_and_a_filled_in_service_worker(tmp_path):
     site = tmp_path / "site"
     files = {p.relative_to(site).as_posix() for p in write_site(site)}
-    wanted = {"index.html", "sw.js", "api/variants", "static/js/main.js", "static/js/solver/kernel.wasm"}
+    wanted = {
+        "index.html",
+        "sw.js",
+        "api/variants",
+        "api/version",
+        "static/js/main.js",
+        "static/js/solver/kernel.wasm",
+    }
     assert wanted <= files
     assert "static/sw.js" not in files  # the template: the filled-in worker is /sw.js
     assert json.loads((site / "api" / "variants").read_text()) == variants_answer()
+    assert json.loads((site / "api" / "version").read_text())["site"] is True  # no server behind it
     worker = (site / "sw.js").read_text()
     assert "/*ASSETS*/ []" not in worker and '"/static/js/solver/kernel.wasm"' in worker
     assert '"/static/js/solver/worker.js"' in worker

@@ -20,7 +20,7 @@ import brotli
 
 from .headers import CSP
 from .offline import TEMPLATE, service_worker_source
-from .routes.about import variants_answer
+from .routes.about import api_version, variants_answer
 from .settings import STATIC
 
 HEADERS = f"""/*
@@ -54,6 +54,9 @@ def write_site(target: Path, static: Path = STATIC) -> list[Path]:
     (target / "sw.js").write_text(service_worker_source(static), encoding="utf-8")
     (target / "api").mkdir()
     (target / "api" / "variants").write_text(json.dumps(variants_answer()), encoding="utf-8")
+    # The version, marked as a static site's: the page asks it to learn whether a game server is
+    # behind it (no server hints, no results store), and a 404 per finished game would fill a log.
+    (target / "api" / "version").write_text(json.dumps({**api_version(), "site": True}), encoding="utf-8")
     (target / "_headers").write_text(HEADERS, encoding="utf-8")
     precompress(target)
     return sorted(p for p in target.rglob("*") if p.is_file())

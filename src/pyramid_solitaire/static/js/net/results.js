@@ -12,8 +12,11 @@ let known = null; // once asked: whether the page came from the game server
 
 /** Whether the page came from a game server that keeps results: a static site has no API. */
 export function served() {
+  // Offline, nothing is asked (the page sends nothing it does not need); asked once online again.
+  if (globalThis.navigator?.onLine === false) return Promise.resolve(false);
   known ??= fetch("/api/version").then(
-    (answer) => answer.ok && (answer.headers.get("content-type") || "").includes("json"),
+    async (answer) => answer.ok && (answer.headers.get("content-type") || "").includes("json")
+      && (await answer.json()).site !== true, // the static site's file says it is one
     () => false,
   );
   return known;

@@ -33,13 +33,12 @@ export class NoSolver extends NeedsServer {
 let served = null; // once known: whether the page came from the game server
 
 /** Whether the page came from the game server, asked once when the page's solver cannot run: a
- *  static site answers /api/version with a 404 or a page, never the version. Unreachable, it may
- *  still be a server that is down: asked again next time. */
+ *  static site answers /api/version with its file marked `site` (copied by hand: a 404 or a
+ *  page). Unreachable, it may still be a server that is down: asked again next time. */
 async function fromGameServer() {
   if (served !== null) return served;
   try {
-    await api.version();
-    served = true;
+    served = (await api.version())?.site !== true; // the static site's file says it is one
   } catch (err) {
     if (!(err instanceof api.Unusable) && !(err instanceof api.Refused)) return true; // unreachable
     served = false;
