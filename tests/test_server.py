@@ -4,6 +4,7 @@ oversized declared bodies, path traversal, HEAD, the fair solver, quiet logs, a 
 ends (a serve process of its own, stopped by SIGTERM), and the uvicorn insides the server uses."""
 
 import asyncio
+import concurrent.futures
 import inspect
 import json
 import logging
@@ -761,7 +762,9 @@ def test_the_uvicorn_and_asyncio_insides_the_server_relies_on_are_still_there():
     """web/connections.py subclasses uvicorn's H11Protocol (no public way to guard a connection),
     web/server.py its Multiprocess, web/listener.py sets asyncio's ACCEPT_RETRY_DELAY: pyproject.toml
     pins uvicorn to the versions tested, and a new one that lacks any of these fails here, by name."""
-    gone = asyncio.run(uvicorns_protocol_reading_a_request())
+    # in a thread of its own: in a whole run Playwright's sync API keeps an event loop running here
+    with concurrent.futures.ThreadPoolExecutor(1) as thread:
+        gone = thread.submit(asyncio.run, uvicorns_protocol_reading_a_request()).result()
     gone["Multiprocess"] = lacking(Multiprocess, "keep_subprocess_alive")
     gone["Multiprocess.Process"] = lacking(multiprocess.Process, "pid exitcode")
     accepting = inspect.getsource(asyncio.selector_events.BaseSelectorEventLoop._accept_connection)
