@@ -217,7 +217,7 @@ def test_an_import_that_does_not_fit_says_what_fills_the_storage_and_changes_not
         ),
         (
             "de-DE",
-            "Spiel der Datei ist eines von „Pyramide mit offenem Vorrat“, nicht von „Pyramiden-Solitär“",
+            "Partie der Datei ist eine von „Pyramide mit offenem Vorrat“, nicht von „Pyramiden-Solitär“",
         ),
     ],
     ids=["en", "de"],
