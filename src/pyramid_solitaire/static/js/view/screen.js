@@ -33,10 +33,12 @@ export function createScreen({ session, ui, prefs, clock, board, table }) {
   let pressedAt = 0;
   // A tap that ends the game shows the panel under the finger, and the click the browser sends
   // after the tap would press the button there: in the panel's first moments, a click whose press
-  // began before the panel showed is ignored.
+  // began before the panel showed is ignored. Only a pointer's click (detail: its click count):
+  // Enter, Space or Escape on the panel's buttons click with detail 0 and are the player's own.
   document.addEventListener("pointerdown", () => { pressedAt = performance.now(); }, { capture: true, passive: true });
   endPanel.addEventListener("click", (event) => {
-    if (pressedAt < endShownAt && performance.now() - endShownAt < GHOST_CLICK_MS) event.stopPropagation();
+    const ghost = event.detail > 0 && pressedAt < endShownAt && performance.now() - endShownAt < GHOST_CLICK_MS;
+    if (ghost) event.stopPropagation();
   }, true);
   // The panel is a dialog: Tab and Shift+Tab go round its own buttons, never to the toolbar behind.
   endPanel.addEventListener("keydown", (event) => {
