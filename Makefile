@@ -66,7 +66,8 @@ run: install
 
 # The loop to run after each change (docs/testing.md): lint, the node tests, and every test that
 # needs no browser and no long run; the tests marked `slow` (pyproject.toml) and tests/browser/
-# are left to `make test`. Under 3 minutes on the 2-core machine.
+# are left to `make test`. Under 3 minutes of processor time on the 2-core machine (the clock
+# depends on the load: docs/testing.md).
 check: lint node
 	node --test tests/js/
 	$(BIN)/python -m pytest -q -m "not slow and not browser" --ignore=tests/browser
