@@ -216,8 +216,7 @@ static int forced_pair(const Cards *cards, int64_t removed, const uint16_t *out,
         if ((out[i] & 3) != PK_PAIR) continue;
         int x = (out[i] >> 2) & 63, y = (out[i] >> 8) & 63;
         if (x < PYRAMID && (cards->cover[x] & ~removed)) continue; /* an overlap pair: x is not free */
-        int64_t both = bit(x) | bit(y);
-        if (cards->rules[RULE_GROUPED] && (both & cards->tableau) != both) continue;
+        if (cards->rules[RULE_GROUPED] && (x >= PYRAMID || y >= PYRAMID)) continue; /* a stock: 28 in the tableau */
         if (only_partner(cards, removed, x, y) || only_partner(cards, removed, y, x)) return i;
     }
     return -1;
@@ -236,12 +235,13 @@ static ALWAYS_INLINE int moves_of(const Cards *cards, int64_t key, int32_t *avai
     int64_t drawn = (key >> DRAWN_SHIFT) & 31;
     int64_t recycles = key >> RECYCLES_SHIFT;
     const int64_t *partners = cards->partners;
-    int64_t kings = cards->alone, tableau = cards->tableau;
+    int64_t kings = cards->alone;
     int n = available(cards, removed, drawn, avail);
     bool outside_kings = !cards->rules[RULE_GROUPED] || recycles >= cards->rules[RULE_LAST];
     for (int i = 0; i < n; i++) {
         int p = avail[i];
-        bool alone = ((cards->kings_first >> p) & 1) || (!shortest && (((tableau >> p) & 1) || outside_kings));
+        /* outside_kings is false only with a stock, so with a tableau of the first 28 positions */
+        bool alone = ((cards->kings_first >> p) & 1) || (!shortest && (p < PYRAMID || outside_kings));
         if (((kings >> p) & 1) && alone) {
             out[0] = (uint16_t)(PK_KING | (p << 2));
             return 1;

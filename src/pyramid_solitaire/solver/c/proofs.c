@@ -303,10 +303,24 @@ static int64_t buried(const Cards *cards, int64_t key) {
 /* A quick proof that a position is lost: a card of the goal buried for good, a card that must
  * go without a partner that can ever be free with it, or the relaxed game lost; buried outside
  * cards count as gone. */
+/* In the last pass (rules as data), a waste card of the goal whose every partner left lies in its
+ * own waste pile, over it or under it, can never leave: a waste pile only loses its top. */
+static bool stranded(const Cards *cards, int64_t key) {
+    if ((key >> RECYCLES_SHIFT) < cards->rules[RULE_LAST] || cards->rules[RULE_WASTES] == 0) return false;
+    int64_t left = ~key & REMOVED_BITS;
+    int64_t waste = left & (below_bits((int)((key >> DRAWN_SHIFT) & 31)) << PYRAMID);
+    for (int64_t rest = waste & cards->goal & ~cards->alone; rest; rest &= rest - 1) {
+        int q = lowest(rest);
+        int64_t pile = cards->rules[RULE_WASTES] == 3 ? cards->wastes[(q - PYRAMID) % 3] : waste;
+        if ((cards->partners[q] & left & ~pile) == 0) return true;
+    }
+    return false;
+}
+
 bool lost(const Cards *cards, Work *work, int64_t key) {
     /* rules as data: the proofs that hold for any layout and pairing (buried and the relaxed game
      * read the pyramid's rows and partner values 13 - v) */
-    if (cards->rules[RULE_GENERAL]) return hopeless(cards, key & REMOVED_BITS);
+    if (cards->rules[RULE_GENERAL]) return hopeless(cards, key & REMOVED_BITS) || stranded(cards, key);
     int64_t dead = buried(cards, key);
     if (dead & cards->goal) return true;
     int64_t gone = (key & REMOVED_BITS) | dead;
