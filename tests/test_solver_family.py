@@ -132,3 +132,33 @@ def test_both_verdicts_are_compared_in_every_game():
             if seen == {WINNABLE, UNWINNABLE}:
                 break
         assert seen == {WINNABLE, UNWINNABLE}, (game, seen)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(
+    game=st.sampled_from(sorted(WINNABLE_DEALS)),
+    pick=st.integers(0, 3),
+    share=st.floats(0.6, 0.9),
+    off=st.integers(0, 2),
+    seed=st.integers(0, 2**16),
+)
+def test_the_kernels_shortest_lines_are_as_short_as_the_breadth_first_search(game, pick, share, off, seed):
+    """The shortest search with rules as data (its estimate the goal's count): where the plain
+    breadth-first search finishes, the same verdict, a line proven shortest of its length, and
+    the line wins in the engine."""
+    numbers = WINNABLE_DEALS[game]
+    deal = Deal.from_number(game, numbers[pick % len(numbers)])
+    state = line_to(deal, share)
+    rng = random.Random(seed)
+    for _ in range(off):
+        legal = deal.legal_moves(state)
+        if legal:
+            state = deal.apply(state, rng.choice(legal))
+    plain = plain_solve(deal, state, shortest=True, node_limit=PLAIN_NODES)
+    assume(plain.verdict != UNKNOWN)
+    found = solve(deal, state, shortest=True)
+    assert [found.verdict, len(found.line)] == [plain.verdict, len(plain.line)], (deal, state)
+    assert found.shortest == (found.verdict == WINNABLE)
+    for move in found.line:
+        state = deal.apply(state, move)
+    assert deal.is_won(state) == (found.verdict == WINNABLE)
