@@ -14,6 +14,13 @@ peak memory of a fresh `pyramid-solitaire solve N` instead.
     .venv/bin/python benchmarks/solver.py --shortest           # shortest lines, every variant
     .venv/bin/python benchmarks/solver.py --shortest --variant pyramid --deals 6991,4597,7929
     .venv/bin/python benchmarks/solver.py --startup --variant giza --deals 0
+    .venv/bin/python benchmarks/solver.py --family --deals 0..199  # the family's games (issue 51)
+    .venv/bin/python benchmarks/solver.py --family --plain --node-limit 50000 --deals 0..59
+
+With --family, per game of the Pyramid family (variants.GAMES), each deal with a node limit: the
+deals decided, won, the median positions searched, the median and p99 processor seconds, and the
+share decided within 1 s; with --plain the plain reference search (reference.plain_solve), as
+`solve` ran it for these games before the kernel knew them.
 """
 
 import argparse
@@ -27,7 +34,7 @@ import time
 import tracemalloc
 
 from pyramid_solitaire.engine.deal import Deal
-from pyramid_solitaire.engine.variants import VARIANTS
+from pyramid_solitaire.engine.variants import GAMES, VARIANTS
 from pyramid_solitaire.research.winrates import parse_range, percentile
 from pyramid_solitaire.solver import UNKNOWN, WINNABLE, solve, warm_up
 
@@ -88,6 +95,29 @@ def run(variant_id: str, numbers: list[int], shortest: bool) -> None:
             "  slowest: " + ", ".join(f"{n} ({s} steps, {t:.2f} s, {mb:.0f} MB)" for t, n, s, mb in slowest),
             flush=True,
         )
+
+
+def family(game: str, numbers: list[int], node_limit: int, plain: bool) -> None:
+    """One family game's deals decided within `node_limit` positions each (see the docstring)."""
+    from pyramid_solitaire.solver.reference import plain_solve
+
+    search = plain_solve if plain else solve
+    seconds, searched, decided, wins = [], [], 0, 0
+    for number in numbers:
+        cpu = time.process_time()
+        found = search(Deal.from_number(game, number), node_limit=node_limit)
+        seconds.append(time.process_time() - cpu)
+        searched.append(found.searched)
+        decided += found.verdict != UNKNOWN
+        wins += found.verdict == WINNABLE
+    in_a_second = sum(s <= 1 for s, n in zip(seconds, searched, strict=True) if n < node_limit) / len(numbers)
+    print(
+        f"{game + (' plain' if plain else ''):22} {len(numbers):5} deals, {node_limit:,} positions each:"
+        f"  decided {decided:4} ({decided / len(numbers):.0%}), won {wins:4}"
+        f"  median {statistics.median(searched):9,.0f} positions, {statistics.median(seconds) * 1000:8.2f} ms"
+        f"  p99 {percentile(sorted(seconds), 0.99) * 1000:9.2f} ms  decided within 1 s {in_a_second:.0%}",
+        flush=True,
+    )
 
 
 def startup(variant_id: str, number: int) -> None:
@@ -156,8 +186,17 @@ def main() -> int:
     parser.add_argument(
         "--startup", action="store_true", help="only the start-up of a fresh `solve` of the first deal"
     )
+    parser.add_argument("--family", action="store_true", help="the Pyramid family's games instead")
+    parser.add_argument("--game", choices=list(GAMES), action="append", help="with --family: one game")
+    parser.add_argument("--plain", action="store_true", help="with --family: the plain reference search")
+    parser.add_argument("--node-limit", type=int, default=1_000_000, help="with --family: positions a deal")
     args = parser.parse_args()
     numbers = deal_numbers(args.deals)
+    if args.family:
+        warm_up()
+        for game in args.game or list(GAMES):
+            family(game, numbers, args.node_limit, args.plain)
+        return 0
     variants = args.variant or list(VARIANTS)
     if args.startup:
         startup(variants[0], numbers[0])

@@ -56,3 +56,30 @@ test("the key of the start position, and a line's moves are codes of the deal", 
   assert.equal(line.length, k.control(PK.DEPTH));
   assert.ok(line.every((code) => [PK.KING, PK.PAIR, PK.DRAW, PK.RECYCLE].includes(code & 3)));
 });
+
+// The family's games by rules as data (pk_cards_layout, kernel.js's familyRules): the verdict,
+// the states and the line's length the native kernel gives (solve(Deal.from_number(game, n))
+// in Python, SOLVER_VERSION 10), and each line wins the deal in the page's rules.
+const FAMILY = [
+  ["pyramid-dozen", 16, "winnable", 92, 26],
+  ["pyramid-dozen", 0, "unwinnable", 726, 0],
+  ["tuts-tomb", 2, "winnable", 24762, 82],
+  ["cheops", 0, "winnable", 4665, 35],
+  ["triangle", 5, "winnable", 59, 57],
+  ["eleven-triangle", 14, "winnable", 279, 34],
+  ["eleven-triangle", 1, "unwinnable", 366, 0],
+  ["pharaohs", 44, "winnable", 39, 28],
+  ["pharaohs", 0, "unwinnable", 362, 0],
+];
+
+test("the family's games: the native kernel's verdicts and states, and the lines win", async () => {
+  const { solve } = await load("solver/search.js");
+  const { START } = await load("rules/deal.js");
+  for (const [id, deal, verdict, states, steps] of FAMILY) {
+    const game = new Game(id, { deal });
+    const found = solve(k, game.deal, START);
+    assert.deepEqual([found.verdict, found.states, found.line?.length ?? 0], [verdict, states, steps], `${id} ${deal}`);
+    for (const move of found.line ?? []) game.play(move);
+    assert.equal(game.isWon, verdict === "winnable", `${id} ${deal}`);
+  }
+});

@@ -6,6 +6,7 @@
  * server's worker threads solve side by side. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <string.h>
 
 #include "c/kernel.h"
 
@@ -75,6 +76,32 @@ static PyObject *py_cards_goal(PyObject *self, PyObject *args) {
     if (status != 0)
         return PyErr_Format(PyExc_ValueError, "not a goal (a non-empty mask of the 52 deck positions) and "
                             "overlap 0 or 1 (goal %lld, overlap %d)", goal, overlap);
+    Py_RETURN_NONE;
+}
+
+/* covered_by: DECK int64 masks in native byte order (array('q').tobytes()), copied so that no
+ * alignment is asked of the bytes; pairs: 169 bytes. */
+static PyObject *py_cards_layout(PyObject *self, PyObject *args) {
+    PyObject *cards_obj;
+    Py_buffer cards, covered, pairs;
+    long long tableau;
+    int alone, draw;
+    if (!PyArg_ParseTuple(args, "Oy*Ly*ii", &cards_obj, &covered, &tableau, &pairs, &alone, &draw)) return NULL;
+    int64_t covered_by[PK_DECK];
+    int status = -2;
+    if (covered.len == (Py_ssize_t)sizeof covered_by && pairs.len == 169 &&
+        get_buffer(cards_obj, &cards, pk_cards_bytes(), 1, 1, "cards") == 0) {
+        memcpy(covered_by, covered.buf, sizeof covered_by);
+        status = pk_cards_layout(cards.buf, covered_by, tableau, pairs.buf, alone, draw);
+        PyBuffer_Release(&cards);
+    }
+    PyBuffer_Release(&covered);
+    PyBuffer_Release(&pairs);
+    if (status == -2 && PyErr_Occurred()) return NULL;
+    if (status != 0)
+        return PyErr_Format(PyExc_ValueError, "not rules the kernel plays: covered_by is %d int64 masks, each of "
+                            "later tableau positions; pairs 169 bytes 0/1, symmetric; alone a 13-bit mask; draw "
+                            "1, or 3 onto one waste (tableau %lld, alone %d, draw %d)", PK_DECK, tableau, alone, draw);
     Py_RETURN_NONE;
 }
 
@@ -268,6 +295,8 @@ static PyMethodDef methods[] = {
      "cards_init(cards, deck, wastes, piles, open_stock, recycles, shortest): fill cards (CARDS_BYTES) for a deck (52 bytes)"},
     {"cards_goal", py_cards_goal, METH_VARARGS,
      "cards_goal(cards, goal, overlap): after cards_init, the goal (a mask of deck positions) and overlap discards"},
+    {"cards_layout", py_cards_layout, METH_VARARGS,
+     "cards_layout(cards, covered_by, tableau, pairs, alone, draw): after cards_init, the rules as data (kernel.h)"},
     {"work_bytes", py_work_bytes, METH_O, "work_bytes(depth): the bytes of a work area whose stack holds `depth` moves"},
     {"depth", py_depth, METH_O, "depth(cards): the longest line a search of these cards holds (their rules)"},
     {"work_init", py_work_init, METH_O, "work_init(work): make a work area (work_bytes(depth)) ready for a new search"},
@@ -280,7 +309,7 @@ static PyMethodDef methods[] = {
     {"control", py_control, METH_VARARGS, "control(work, which): a control word (DEPTH, NODES, COUNT, BOUND, RELAXED, PROBE_AFTER, PROBE_SLACK)"},
     {"set_control", py_set_control, METH_VARARGS, "set_control(work, which, value)"},
     {"line", py_line, METH_O, "line(work): after WIN, the move codes of the line"},
-    {"table_value", py_table_value, METH_VARARGS, "table_value(cards, table, index): VALUES, PARTNERS, HOLDING, COVER"},
+    {"table_value", py_table_value, METH_VARARGS, "table_value(cards, table, index): VALUES, PARTNERS, HOLDING, COVER, ALONE"},
     {"blocker", py_blocker, METH_VARARGS, "blocker(cards, removed, first, last, step, partners_from): see proofs.c"},
     {NULL, NULL, 0, NULL},
 };
@@ -305,6 +334,7 @@ PyMODINIT_FUNC PyInit__kernel(void) {
         {"MAX_RECYCLES", PK_MAX_RECYCLES}, {"UNLIMITED", PK_UNLIMITED},     {"PROBE_AFTER", PK_PROBE_AFTER},
         {"PROBE_SLACK", PK_PROBE_SLACK},
         {"PARTNERS", PK_PARTNERS},         {"HOLDING", PK_HOLDING},         {"COVER", PK_COVER},
+        {"ALONE", PK_ALONE},
     };
     for (size_t i = 0; i < sizeof constants / sizeof constants[0]; i++) {
         if (PyModule_AddObject(m, constants[i].name, PyLong_FromLongLong(constants[i].value)) < 0) {

@@ -30,11 +30,15 @@ VALUES: int
 PARTNERS: int
 HOLDING: int
 COVER: int
+ALONE: int
 MAX_RECYCLES: int
 UNLIMITED: int
 
 def cards_init(
     cards: Buffer, deck: bytes, wastes: int, piles: int, open_stock: int, recycles: int, shortest: int
+) -> None: ...
+def cards_layout(
+    cards: Buffer, covered_by: bytes, tableau: int, pairs: bytes, alone: int, draw: int
 ) -> None: ...
 def cards_goal(cards: Buffer, goal: int, overlap: int) -> None: ...
 def work_bytes(depth: int) -> int: ...

@@ -11,6 +11,7 @@ over `Deal.legal_moves` and `Deal.apply`; the tests make the compiled search agr
 
 import dataclasses
 import time
+from array import array
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.deal import PYRAMID_MASK, START, Deal, Move, MoveKind, State
 from ..engine.decks import DECK_SIZE
+from ..engine.layouts import LAYOUTS
 
 try:
     from . import _kernel as ck  # the C kernel (c/, built by the install; _kernel.pyi its interface)
@@ -29,6 +31,7 @@ except ImportError as missing:  # Python's own text blames "a circular import"
 
 if TYPE_CHECKING:  # a Game only passes through solve_game: `solve` loads no records, no json
     from ..engine.game import Game
+    from ..engine.variants import Variant
 
 
 class Verdict(StrEnum):
@@ -157,16 +160,20 @@ class _Search:
     def __init__(self, deal: Deal, shortest: bool):
         self.deal = deal
         v = deal.variant
-        if v.pysol_id is not None:  # a family game: the kernel knows only RULES.md's game (issue 51)
+        layout = family_rules(v)
+        if v.pysol_id is not None and layout is None:
             raise ValueError(f"the solver's kernel does not play {v.name_en} yet: use reference.plain_solve")
         recycles = ck.UNLIMITED if v.recycles is None else v.recycles
         if recycles > ck.MAX_RECYCLES:  # engine/variants.py's MAX_PASSES keeps to it
             raise ValueError(f"the solver plays at most {ck.MAX_RECYCLES + 1} passes, not {v.passes}")
         self.cards = bytearray(ck.CARDS_BYTES)
+        piles = 0 if layout is not None else v.piles  # a family game's reserves are in its cover relation
         ck.cards_init(
-            self.cards, bytes(deal.cards), v.wastes, v.piles, int(v.open_stock), recycles, int(shortest)
+            self.cards, bytes(deal.cards), v.wastes, piles, int(v.open_stock), recycles, int(shortest)
         )
-        if deal.goal != PYRAMID_MASK or v.overlap:  # pk_cards_init's own: the pyramid, no overlap
+        if layout is not None:
+            ck.cards_layout(self.cards, *layout)
+        if deal.goal != PYRAMID_MASK or v.overlap or layout is not None:  # pk_cards_init's own goal
             ck.cards_goal(self.cards, deal.goal, int(v.overlap))
         self.work = bytearray(ck.work_bytes(ck.depth(self.cards)))  # a stack as deep as the rules go
         ck.work_init(self.work)
@@ -280,13 +287,35 @@ def _table(bits: int) -> tuple[bytearray, bytearray]:
 KERNEL_TWINS = {"thirteen": "open-stock"}
 
 
+def family_rules(v: "Variant") -> tuple[bytes, int, bytes, int, int] | None:
+    """A family game's rules as the kernel takes them (pk_cards_layout): per deck position the mask
+    of positions covering it (the layout's, and in a reserve pile every card over it), the
+    tableau's mask, the 13 x 13 pairs of values, the values removed alone and the cards a draw
+    turns onto one waste. None for the six variants (the kernel's own pyramid) and for rules it
+    cannot play: a gathering recycle (Apophis: the new stock's order depends on what was removed,
+    which the key does not hold) and overlap discards (the pyramid's own, in the kernel)."""
+    if v.pysol_id is None or v.gather != "order" or v.overlap:
+        return None
+    layout = LAYOUTS[v.layout]
+    covered_by = [sum(1 << c for c in over) for over in layout.covered_by]
+    for j in range(v.piles):  # a reserve pile, bottom to top: a card is covered by all over it
+        pile = range(layout.size + j * v.pile_size, layout.size + (j + 1) * v.pile_size)
+        covered_by += [sum(1 << c for c in pile if c > p) for p in pile]
+    tableau = (1 << len(covered_by)) - 1
+    covered_by += [0] * (DECK_SIZE - len(covered_by))
+    pairs = bytes(v.pairing.pairs(a, b) for a in range(13) for b in range(13))  # cards worth a + 1, b + 1
+    alone = sum(1 << a for a in range(13) if v.pairing.alone(a))
+    return array("q", covered_by).tobytes(), tableau, pairs, alone, v.draw
+
+
 def kernel_deal(deal: Deal) -> Deal | None:
-    """The deal as the kernel plays it: the deal itself for the six variants and their options,
-    its twin rule set on the same cards (and goal) for a family game that has one, else None."""
+    """The deal as the kernel plays it: the deal itself for the six variants and their options
+    and for a family game it plays by its rules as data (family_rules), its twin rule set on the
+    same cards (and goal) for a family game that has one, else None."""
     v = deal.variant
-    if v.pysol_id is None:
-        return deal
     twin = KERNEL_TWINS.get(v.id)
+    if v.pysol_id is None or (twin is None and family_rules(v) is not None):
+        return deal
     if twin is None:
         return None
     from ..engine.variants import OPTIONS, get_variant, option_text, with_options

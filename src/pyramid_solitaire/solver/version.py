@@ -24,7 +24,10 @@ reach in the earlier pass (fewer states, the same verdicts; the six variants sea
 the shortest search's probes only at positions with 20 steps or more to spare (8 before); 9, the
 shortest search's estimate counts the goal's cards outside the pyramid (win=all: a king a step,
 the others two a step; it said 0 with only those left) and takes no win past its limit (issue 48:
-it answered a line one step too long, forever): the six variants and decisions search as in 8.
+it answered a line one step too long, forever): the six variants and decisions search as in 8;
+10, the rules as data (issue 51: any cover relation, pairing and one waste drawn three at a time):
+the family's games but Apophis searched by the kernel, not the plain search, with the cone proof
+and, for sums of 13 with kings alone, the partner proof (the six variants search as in 9).
 """
 
-SOLVER_VERSION = "9"
+SOLVER_VERSION = "10"

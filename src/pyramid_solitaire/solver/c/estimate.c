@@ -270,7 +270,7 @@ static int cards_estimate(const Cards *cards, Work *work, int64_t key) {
 /* Every goal card left goes: a king in a step of its own, any other card two at a time at most. */
 static int goal_steps(const Cards *cards, int64_t key) {
     int64_t left = cards->goal & ~key & REMOVED_BITS;
-    int kings = popcount((uint64_t)(left & cards->holding[13]));
+    int kings = popcount((uint64_t)(left & cards->alone));
     return kings + (popcount((uint64_t)left) - kings + 1) / 2;
 }
 
@@ -282,6 +282,7 @@ static int goal_steps(const Cards *cards, int64_t key) {
  * figure (a class of a and b cards takes at least (a + b) / 2 steps), so those searches are
  * unchanged; a goal without the whole pyramid has its own count (never 0 while a card is left). */
 int estimate(const Cards *cards, Work *work, int64_t key) {
+    if (cards->rules[RULE_GENERAL]) return goal_steps(cards, key); /* its figures are the pyramid's */
     int steps = cards_estimate(cards, work, key);
     if (cards->goal_outside && cards->rules[RULE_FULL_GOAL]) steps = max_int(steps, goal_steps(cards, key));
     return steps;

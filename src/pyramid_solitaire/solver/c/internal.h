@@ -55,22 +55,31 @@ enum {
     RULE_OVERLAP,
     RULE_FULL_GOAL,
     RULE_DEPTH,
+    RULE_GENERAL,  /* the rules as data (pk_cards_layout): any cover relation and pairing */
+    RULE_PER_DRAW, /* cards a draw takes from the stock: 1, or 3 (three wastes, or Tut's Tomb) */
+    RULE_GROUPED,  /* a draw takes three cards: after a recycle they come up in other groups */
+    RULE_THIRTEEN, /* general rules that pair sums of 13, kings alone: one partner value each */
+    RULE_PARTNERS, /* the partner proof (short_of_partners) runs */
     RULES
 };
 
 /* The deal as the search sees it. Per deck position: the card's value and the mask of positions
- * holding its partners; per value v: the mask of positions holding a card worth v. The
- * pyramid's masks: COVER[s] the two slots covering slot s, CONE[s] every slot above or below s
- * (a partner there can never be free with s). Pile masks of three wastes and Giza. The shortest
- * search's pair tables (estimate.c). */
+ * holding its partners; per value v: the mask of positions holding a card worth v; `alone` the
+ * positions of the cards removed alone (the kings). The tableau's masks: COVER[s] the positions
+ * covering position s, CONE[s] every position above or below s (a partner there can never be
+ * free with s); 0 outside the tableau. The pyramid's 28 slots by default, any cover relation of
+ * up to 52 positions with pk_cards_layout (then `general`). Pile masks of three wastes and Giza.
+ * The shortest search's pair tables (estimate.c). */
 typedef struct {
     int64_t partners[DECK];
     int64_t holding[14];
-    int64_t cover[PYRAMID];
-    int64_t cone[PYRAMID];
+    int64_t cover[DECK];
+    int64_t cone[DECK];
     int64_t wastes[3];
     int64_t piles[8];
-    int64_t covers[PYRAMID]; /* the (at most two) slots that slot s lies over: overlap discards */
+    int64_t covers[DECK]; /* the positions that position s lies over: overlap discards */
+    int64_t tableau;      /* the tableau's positions: the pyramid's 28, or pk_cards_layout's */
+    int64_t alone;        /* positions of the cards removed alone */
     int64_t goal;            /* the positions whose cards must all be gone to win */
     int64_t need;            /* the pyramid slots that must go: the goal's and every slot over them */
     int64_t kings_first;     /* positions whose king the shortest search removes without branching */

@@ -83,12 +83,22 @@ int32_t pk_cards_bytes(void);
 int32_t pk_work_bytes(int32_t depth);
 
 /* Fill `cards` for a deck in deal order (deck[p]: the card at deck position p, 0..51, value
- * card % 13 + 1) and a variant's rules: wastes 1 or 3 and piles 0, or wastes 0 and piles 8 (Giza); open_stock 0/1,
+ * card % 13 + 1) and a variant's rules: wastes 1 or 3 and piles 0, or wastes 0 and piles 8 (Giza),
+ * or wastes 0 and piles 0 (no stock: then pk_cards_layout gives the tableau); open_stock 0/1,
  * recycles 0..PK_MAX_RECYCLES or PK_UNLIMITED, shortest 0 (decision search) or 1 (shortest
  * search). The goal is the pyramid, without overlap discards (pk_cards_goal changes both).
  * Returns 0, or -1 if the deck or the rules are not valid. */
 int32_t pk_cards_init(void *cards, const uint8_t *deck, int32_t wastes, int32_t piles, int32_t open_stock,
                       int32_t recycles, int32_t shortest);
+/* After pk_cards_init, the rules as data (the family's games, docs/rules-decisions.md), before
+ * pk_cards_goal: covered_by[p] the mask of positions covering deck position p (DECK masks; only
+ * later tableau positions); `tableau` the positions of the layout and its reserve piles: the
+ * first 28 before a stock (wastes 1 or 3), all 52 with no stock (wastes 0, piles 0); pairs[13 *
+ * (a - 1) + (b - 1)] 1 when values a and b pair (symmetric; two cards of one value pair when
+ * pairs says so for it), `alone` bit v - 1 for a value removed alone; draw 1, or 3 cards onto
+ * one waste pile. The goal becomes the tableau. Returns 0, or -1 for rules it cannot play. */
+int32_t pk_cards_layout(void *cards, const int64_t *covered_by, int64_t tableau, const uint8_t *pairs,
+                        int32_t alone, int32_t draw);
 /* After pk_cards_init: the goal, a mask of deck positions whose cards must all be gone to win
  * (the pyramid's 28 by default, all 52 to win with every card, any set for a challenge), and
  * overlap discards 0/1 (a pyramid card pairs with the one card left over it, when that is free).
@@ -131,7 +141,7 @@ int32_t pk_line(const void *work, int32_t *out);
 /* For tests: the kernel's own tables (the deal's card values, partner and holding masks, the
  * pyramid's covering masks) and the waste blocker of the quick proof (see proofs.c). */
 int64_t pk_table_value(const void *cards, int32_t table, int32_t index);
-enum { PK_VALUES = 0, PK_PARTNERS = 1, PK_HOLDING = 2, PK_COVER = 3 };
+enum { PK_VALUES = 0, PK_PARTNERS = 1, PK_HOLDING = 2, PK_COVER = 3, PK_ALONE = 4 };
 int32_t pk_blocker(const void *cards, int64_t removed, int32_t first, int32_t last, int32_t step,
                    int64_t partners_from);
 

@@ -1,36 +1,41 @@
 /* The deal's tables, the available cards, the move generator and playing a move. */
 #include "internal.h"
 
-/* The pyramid's masks; with overlap discards, a card and one of the two right over it are no
- * longer "never free together" (cone), as they may pair. `need`: the goal's pyramid slots and
- * every slot covering them, transitively (they must all go). */
-static void pyramid_masks(Cards *cards, bool overlap) {
-    /* slot (row, i) is row * (row + 1) / 2 + i; it is covered by (row + 1, i) and (row + 1, i + 1) */
-    int64_t below[PYRAMID]; /* slots covering s, transitively */
-    for (int s = 0; s < PYRAMID; s++) cards->covers[s] = 0;
-    for (int row = 6; row >= 0; row--) {
+/* The pyramid's cover relation: slot (row, i) is row * (row + 1) / 2 + i, covered by (row + 1, i)
+ * and (row + 1, i + 1). */
+static void pyramid_cover(Cards *cards) {
+    for (int p = 0; p < DECK; p++) cards->cover[p] = 0;
+    for (int row = 0; row < 6; row++) {
         for (int i = 0; i <= row; i++) {
-            int s = row * (row + 1) / 2 + i;
-            cards->cover[s] = 0;
-            below[s] = 0;
-            if (row < 6) {
-                int a = (row + 1) * (row + 2) / 2 + i, b = a + 1;
-                cards->cover[s] = bit(a) | bit(b);
-                cards->covers[a] |= bit(s);
-                cards->covers[b] |= bit(s);
-                below[s] = bit(a) | bit(b) | below[a] | below[b];
-            }
+            int a = (row + 1) * (row + 2) / 2 + i;
+            cards->cover[row * (row + 1) / 2 + i] = bit(a) | bit(a + 1);
         }
     }
-    for (int s = 0; s < PYRAMID; s++) {
+    cards->tableau = PYRAMID_BITS;
+}
+
+/* The tableau's masks from its cover relation (every position is covered only by later ones);
+ * with overlap discards, a card and one of the two right over it are no longer "never free
+ * together" (cone), as they may pair. `need`: the goal's tableau positions and every position
+ * covering them, transitively (they must all go). */
+static void tableau_masks(Cards *cards, bool overlap) {
+    int64_t below[DECK]; /* positions covering p, transitively */
+    for (int p = DECK - 1; p >= 0; p--) {
+        cards->covers[p] = 0;
+        below[p] = cards->cover[p];
+        for (int64_t over = cards->cover[p]; over; over &= over - 1) below[p] |= below[lowest(over)];
+    }
+    for (int p = 0; p < DECK; p++)
+        for (int64_t over = cards->cover[p]; over; over &= over - 1) cards->covers[lowest(over)] |= bit(p);
+    for (int s = 0; s < DECK; s++) {
         int64_t above = 0;
-        for (int t = 0; t < PYRAMID; t++)
+        for (int t = 0; t < s; t++)
             if ((below[t] >> s) & 1) above |= bit(t);
         cards->cone[s] = below[s] | above;
         if (overlap) cards->cone[s] &= ~(cards->cover[s] | cards->covers[s]);
     }
-    cards->need = cards->goal & PYRAMID_BITS;
-    for (int s = 0; s < PYRAMID; s++)
+    cards->need = cards->goal & cards->tableau;
+    for (int s = 0; s < DECK; s++)
         if ((cards->goal >> s) & 1) cards->need |= below[s];
 }
 
@@ -51,7 +56,8 @@ int32_t pk_cards_init(void *out, const uint8_t *deck, int32_t wastes, int32_t pi
         if (deck[p] >= DECK || ((seen >> deck[p]) & 1)) return -1;
         seen |= bit(deck[p]);
     }
-    if (!(piles == 0 && (wastes == 1 || wastes == 3)) && !(piles == 8 && wastes == 0)) return -1;
+    /* wastes 0 and piles 0: no stock, a tableau of 52 that pk_cards_layout gives */
+    if (!(piles == 0 && (wastes <= 1 || wastes == 3)) && !(piles == 8 && wastes == 0)) return -1;
     if ((open_stock != 0 && open_stock != 1) || recycles < PK_UNLIMITED || recycles > PK_MAX_RECYCLES ||
         (shortest != 0 && shortest != 1))
         return -1;
@@ -64,8 +70,11 @@ int32_t pk_cards_init(void *out, const uint8_t *deck, int32_t wastes, int32_t pi
         int v = cards->values[p];
         cards->partners[p] = v < 13 ? cards->holding[13 - v] : 0;
     }
+    cards->alone = cards->holding[13];
     for (int r = 0; r < RULES + 3; r++) cards->rules[r] = 0;
     cards->rules[RULE_WASTES] = wastes;
+    cards->rules[RULE_PER_DRAW] = wastes;
+    cards->rules[RULE_GROUPED] = wastes == 3;
     cards->rules[RULE_PILES] = piles;
     cards->rules[RULE_OPEN] = open_stock;
     /* unlimited passes: a key counts one recycle, reset by a removal (play), and no pass is the last */
@@ -77,22 +86,63 @@ int32_t pk_cards_init(void *out, const uint8_t *deck, int32_t wastes, int32_t pi
     cards->rules[RULE_SHORTEST] = shortest;
     cards->rules[RULE_DEPTH] = piles > 0 ? DECK : unlimited ? UNLIMITED_DEPTH : DECK + (recycles + 1) * STOCK + recycles;
     pile_masks(cards);
+    pyramid_cover(cards);
     return pk_cards_goal(cards, PYRAMID_BITS, 0);
+}
+
+int32_t pk_cards_layout(void *out, const int64_t *covered_by, int64_t tableau, const uint8_t *pairs, int32_t alone,
+                        int32_t draw) {
+    Cards *cards = out;
+    int32_t *rules = cards->rules;
+    bool stock = rules[RULE_WASTES] > 0;
+    /* the tableau: the first 28 positions before a stock, or all 52 (with its reserves) without one */
+    if (tableau != (stock ? PYRAMID_BITS : REMOVED_BITS) || rules[RULE_PILES] != 0) return -1;
+    if (alone < 0 || alone >= 1 << 13 || !(draw == 1 || (draw == 3 && rules[RULE_WASTES] == 1))) return -1;
+    for (int p = 0; p < DECK; p++) {
+        int64_t over = covered_by[p];
+        if (over & ~(tableau & ~below_bits(p + 1))) return -1; /* only later tableau positions cover p */
+        if (!((tableau >> p) & 1) && over) return -1;
+    }
+    for (int a = 0; a < 13; a++)
+        for (int b = 0; b < 13; b++)
+            if (pairs[13 * a + b] > 1 || pairs[13 * a + b] != pairs[13 * b + a]) return -1;
+    for (int p = 0; p < DECK; p++) cards->cover[p] = covered_by[p];
+    cards->tableau = tableau;
+    cards->alone = 0;
+    for (int p = 0; p < DECK; p++) {
+        int v = cards->values[p];
+        cards->partners[p] = 0;
+        for (int u = 1; u <= 13; u++)
+            if (pairs[13 * (v - 1) + u - 1]) cards->partners[p] |= cards->holding[u] & ~bit(p);
+        if ((alone >> (v - 1)) & 1) cards->alone |= bit(p);
+    }
+    /* the partner proof's classes {v, 13 - v} hold when each value pairs with 13 - v alone */
+    bool thirteen = alone == 1 << 12;
+    for (int a = 1; a <= 13; a++)
+        for (int b = 1; b <= 13; b++) thirteen = thirteen && pairs[13 * (a - 1) + b - 1] == (a + b == 13);
+    rules[RULE_GENERAL] = 1;
+    rules[RULE_PER_DRAW] = rules[RULE_WASTES] * draw;
+    rules[RULE_GROUPED] = rules[RULE_PER_DRAW] == 3;
+    rules[RULE_THIRTEEN] = thirteen;
+    return pk_cards_goal(cards, tableau, 0);
 }
 
 int32_t pk_cards_goal(void *out, int64_t goal, int32_t overlap) {
     Cards *cards = out;
     if (goal <= 0 || goal > REMOVED_BITS || (overlap != 0 && overlap != 1)) return -1;
+    if (overlap && cards->rules[RULE_GENERAL]) return -1; /* overlap discards: the pyramid's only */
     cards->goal = goal;
-    cards->goal_outside = goal & ~PYRAMID_BITS;
+    cards->goal_outside = goal & ~cards->tableau;
     cards->rules[RULE_OVERLAP] = overlap;
-    cards->rules[RULE_FULL_GOAL] = (goal & PYRAMID_BITS) == PYRAMID_BITS;
-    pyramid_masks(cards, overlap);
+    cards->rules[RULE_FULL_GOAL] = (goal & cards->tableau) == cards->tableau;
+    /* the partner proof: with a goal outside the tableau, or in any layout summing to 13 */
+    cards->rules[RULE_PARTNERS] = cards->rules[RULE_GENERAL] ? cards->rules[RULE_THIRTEEN] : cards->goal_outside != 0;
+    tableau_masks(cards, overlap);
     /* a pyramid king of the goal, or over it, must go at some point: at once costs no extra step
      * (one the goal does not need may be a step too many: the shortest search weighs it) */
     cards->kings_first = cards->need;
-    pair_tables(cards);
-    if (cards->goal_outside) partner_tables(cards);
+    if (!cards->rules[RULE_GENERAL]) pair_tables(cards);
+    if (cards->rules[RULE_PARTNERS]) partner_tables(cards);
     return 0;
 }
 
@@ -103,8 +153,14 @@ int available(const Cards *cards, int64_t removed, int64_t drawn, int32_t *out) 
      * operations: the pyramid's free slots, then each pile's top, the highest position left in
      * it (three wastes: the tops from the last drawn down, open stock: the stock's top last) */
     int n = 0;
-    for (int64_t free = free_slots(~removed & PYRAMID_BITS); free; free &= free - 1) out[n++] = lowest(free);
     int64_t left = ~removed & REMOVED_BITS;
+    if (cards->rules[RULE_GENERAL]) {
+        for (int64_t rest = left & cards->tableau; rest; rest &= rest - 1)
+            if (!(cards->cover[lowest(rest)] & left)) out[n++] = lowest(rest);
+        if (cards->rules[RULE_WASTES] == 0) return n; /* no stock */
+    } else {
+        for (int64_t free = free_slots(~removed & PYRAMID_BITS); free; free &= free - 1) out[n++] = lowest(free);
+    }
     int piles = cards->rules[RULE_PILES];
     if (piles > 0) {
         for (int j = 0; j < piles; j++)
@@ -152,8 +208,7 @@ static int overlap_pairs(const Cards *cards, int64_t removed, const int32_t *ava
 static bool only_partner(const Cards *cards, int64_t removed, int x, int y) {
     if (!(((cards->need | cards->goal_outside) >> x) & 1)) return false;
     int64_t can = cards->partners[x] & ~removed;
-    if (x < PYRAMID) can &= ~cards->cone[x];
-    return can == bit(y);
+    return (can & ~cards->cone[x]) == bit(y); /* cone: 0 outside the tableau */
 }
 
 static int forced_pair(const Cards *cards, int64_t removed, const uint16_t *out, int m) {
@@ -161,7 +216,7 @@ static int forced_pair(const Cards *cards, int64_t removed, const uint16_t *out,
         if ((out[i] & 3) != PK_PAIR) continue;
         int x = (out[i] >> 2) & 63, y = (out[i] >> 8) & 63;
         if (x < PYRAMID && (cards->cover[x] & ~removed)) continue; /* an overlap pair: x is not free */
-        if (cards->rules[RULE_WASTES] == 3 && (x >= PYRAMID || y >= PYRAMID)) continue;
+        if (cards->rules[RULE_GROUPED] && (x >= PYRAMID || y >= PYRAMID)) continue; /* a stock: 28 in the tableau */
         if (only_partner(cards, removed, x, y) || only_partner(cards, removed, y, x)) return i;
     }
     return -1;
@@ -179,13 +234,15 @@ static ALWAYS_INLINE int moves_of(const Cards *cards, int64_t key, int32_t *avai
     int64_t removed = key & REMOVED_BITS;
     int64_t drawn = (key >> DRAWN_SHIFT) & 31;
     int64_t recycles = key >> RECYCLES_SHIFT;
-    const int32_t *values = cards->values;
+    const int64_t *partners = cards->partners;
+    int64_t kings = cards->alone;
     int n = available(cards, removed, drawn, avail);
-    bool outside_kings = cards->rules[RULE_WASTES] != 3 || recycles >= cards->rules[RULE_LAST];
+    bool outside_kings = !cards->rules[RULE_GROUPED] || recycles >= cards->rules[RULE_LAST];
     for (int i = 0; i < n; i++) {
         int p = avail[i];
+        /* outside_kings is false only with a stock, so with a tableau of the first 28 positions */
         bool alone = ((cards->kings_first >> p) & 1) || (!shortest && (p < PYRAMID || outside_kings));
-        if (values[p] == 13 && alone) {
+        if (((kings >> p) & 1) && alone) {
             out[0] = (uint16_t)(PK_KING | (p << 2));
             return 1;
         }
@@ -197,15 +254,15 @@ static ALWAYS_INLINE int moves_of(const Cards *cards, int64_t key, int32_t *avai
         if (a >= PYRAMID) break;
         for (int j = i + 1; j < n; j++) {
             int b = avail[j];
-            if (values[a] + values[b] == 13) out[m++] = (uint16_t)(PK_PAIR | (a << 2) | (b << 8));
+            if ((partners[a] >> b) & 1) out[m++] = (uint16_t)(PK_PAIR | (a << 2) | (b << 8));
         }
     }
     if (cards->rules[RULE_OVERLAP]) m += overlap_pairs(cards, removed, avail, n, out + m);
-    if (cards->rules[RULE_PILES] == 0) {
-        /* draw: the next card (or three, one per waste pile) leaves the stock */
+    if (cards->rules[RULE_PILES] == 0 && cards->rules[RULE_WASTES] > 0) {
+        /* draw: the next card (or three: one per waste pile, or onto one) leaves the stock */
         int64_t stock = ~removed & REMOVED_BITS & ~below_bits(PYRAMID + (int)drawn);
         int last = -1;
-        for (int taken = 0; stock && taken < cards->rules[RULE_WASTES]; taken++, stock &= stock - 1)
+        for (int taken = 0; stock && taken < cards->rules[RULE_PER_DRAW]; taken++, stock &= stock - 1)
             last = lowest(stock);
         if (last >= 0) out[m++] = (uint16_t)(PK_DRAW | ((last + 1 - PYRAMID) << 2));
     }
@@ -214,14 +271,14 @@ static ALWAYS_INLINE int moves_of(const Cards *cards, int64_t key, int32_t *avai
      * card the goal needs; without this move a shorter line through it was never seen) */
     for (int i = 0; i < n; i++) {
         int a = avail[i];
-        if (values[a] == 13) out[m++] = (uint16_t)(PK_KING | (a << 2));
+        if ((kings >> a) & 1) out[m++] = (uint16_t)(PK_KING | (a << 2));
         if (a < PYRAMID) continue;
         for (int j = i + 1; j < n; j++) {
             int b = avail[j];
-            if (values[a] + values[b] == 13) out[m++] = (uint16_t)(PK_PAIR | (a << 2) | (b << 8));
+            if ((partners[a] >> b) & 1) out[m++] = (uint16_t)(PK_PAIR | (a << 2) | (b << 8));
         }
     }
-    if (cards->rules[RULE_PILES] == 0 && recycles < cards->rules[RULE_RECYCLES]) {
+    if (cards->rules[RULE_PILES] == 0 && cards->rules[RULE_WASTES] > 0 && recycles < cards->rules[RULE_RECYCLES]) {
         bool stock_empty = (~removed & REMOVED_BITS & ~below_bits(PYRAMID + (int)drawn)) == 0;
         if (stock_empty && drawn > 0) out[m++] = PK_RECYCLE; /* canonical: drawn > 0, a card on the waste */
     }
@@ -274,7 +331,8 @@ int64_t pk_table_value(const void *cards_in, int32_t table, int32_t index) {
     case PK_VALUES: return index >= 0 && index < DECK ? cards->values[index] : -1;
     case PK_PARTNERS: return index >= 0 && index < DECK ? cards->partners[index] : -1;
     case PK_HOLDING: return index >= 0 && index < 14 ? cards->holding[index] : -1;
-    case PK_COVER: return index >= 0 && index < PYRAMID ? cards->cover[index] : -1;
+    case PK_COVER: return index >= 0 && index < DECK ? cards->cover[index] : -1;
+    case PK_ALONE: return cards->alone;
     default: return -1;
     }
 }

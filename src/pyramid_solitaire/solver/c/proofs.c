@@ -23,8 +23,9 @@
 /* Whether the cards at deck positions x and y can ever be available at the same time. */
 static bool ever_together(const Cards *cards, int x, int y) {
     const int32_t *rules = cards->rules;
-    if (x < PYRAMID && y < PYRAMID) return !((cards->cone[x] >> y) & 1);
-    if (x < PYRAMID || y < PYRAMID) return true;
+    bool x_in = (cards->tableau >> x) & 1, y_in = (cards->tableau >> y) & 1;
+    if (x_in && y_in) return !((cards->cone[x] >> y) & 1);
+    if (x_in || y_in) return true;
     if (rules[RULE_PILES] > 0) return (x - PYRAMID) / 3 != (y - PYRAMID) / 3;
     if (rules[RULE_WASTES] == 3) return (x - y) % 3 != 0;
     return rules[RULE_OPEN] != 0;
@@ -78,11 +79,11 @@ static bool short_of_partners(const Cards *cards, int64_t removed) {
  * same time (with overlap discards the cone leaves out the cards right over and under it), or,
  * with a goal outside the pyramid, no pairing of all the cards that must go (short_of_partners). */
 static bool hopeless(const Cards *cards, int64_t removed) {
-    for (int64_t left = ~removed & cards->need & ~cards->holding[13]; left; left &= left - 1) {
+    for (int64_t left = ~removed & cards->need & ~cards->alone; left; left &= left - 1) {
         int s = lowest(left);
         if ((cards->partners[s] & ~removed & ~cards->cone[s]) == 0) return true;
     }
-    if (!cards->goal_outside) return false; /* the pyramid as the goal: the first loop was all */
+    if (!cards->rules[RULE_PARTNERS]) return false; /* the pyramid as the goal: the first loop was all */
     return short_of_partners(cards, removed);
 }
 
@@ -302,7 +303,24 @@ static int64_t buried(const Cards *cards, int64_t key) {
 /* A quick proof that a position is lost: a card of the goal buried for good, a card that must
  * go without a partner that can ever be free with it, or the relaxed game lost; buried outside
  * cards count as gone. */
+/* In the last pass (rules as data), a waste card of the goal whose every partner left lies in its
+ * own waste pile, over it or under it, can never leave: a waste pile only loses its top. */
+static bool stranded(const Cards *cards, int64_t key) {
+    if ((key >> RECYCLES_SHIFT) < cards->rules[RULE_LAST] || cards->rules[RULE_WASTES] == 0) return false;
+    int64_t left = ~key & REMOVED_BITS;
+    int64_t waste = left & (below_bits((int)((key >> DRAWN_SHIFT) & 31)) << PYRAMID);
+    for (int64_t rest = waste & cards->goal & ~cards->alone; rest; rest &= rest - 1) {
+        int q = lowest(rest);
+        int64_t pile = cards->rules[RULE_WASTES] == 3 ? cards->wastes[(q - PYRAMID) % 3] : waste;
+        if ((cards->partners[q] & left & ~pile) == 0) return true;
+    }
+    return false;
+}
+
 bool lost(const Cards *cards, Work *work, int64_t key) {
+    /* rules as data: the proofs that hold for any layout and pairing (buried and the relaxed game
+     * read the pyramid's rows and partner values 13 - v) */
+    if (cards->rules[RULE_GENERAL]) return hopeless(cards, key & REMOVED_BITS) || stranded(cards, key);
     int64_t dead = buried(cards, key);
     if (dead & cards->goal) return true;
     int64_t gone = (key & REMOVED_BITS) | dead;

@@ -161,9 +161,9 @@ int32_t pk_search(const void *cards_in, void *work_in, int64_t *entries, uint8_t
     const Cards *cards = cards_in;
     Work *work = work_in;
     bool shortest = cards->rules[RULE_SHORTEST] != 0;
-    bool regrouped = cards->rules[RULE_WASTES] == 3 && cards->rules[RULE_RECYCLES] > 0; /* tables.h */
+    bool regrouped = cards->rules[RULE_GROUPED] && cards->rules[RULE_RECYCLES] > 0; /* tables.h */
     bool unlimited = cards->rules[RULE_UNLIMITED] != 0;
-    bool probing = shortest && cards->rules[RULE_WASTES] == 1 && !cards->rules[RULE_OPEN] &&
+    bool probing = shortest && cards->rules[RULE_PER_DRAW] == 1 && !cards->rules[RULE_OPEN] &&
                    !cards->rules[RULE_UNLIMITED] && cards->rules[RULE_RECYCLES] <= 9; /* see probe */
     int depth = (int)work->control[PK_DEPTH];
     int64_t nodes = work->control[PK_NODES], count = work->control[PK_COUNT];

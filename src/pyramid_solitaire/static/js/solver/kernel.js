@@ -10,6 +10,8 @@
 // a fresh instance of the module (a few kB of state to set up), and the old memory goes to the
 // collector. One search at a time per kernel; the worker runs one.
 
+import { LAYOUTS } from "../rules/layouts.js";
+
 const KEY_MASK = (1n << 64n) - 1n;
 export const PK = Object.freeze({
   KING: 0, PAIR: 1, DRAW: 2, RECYCLE: 3, // move kinds
@@ -22,6 +24,33 @@ export const PK = Object.freeze({
 });
 
 const align = (n) => Math.ceil(n / 8) * 8;
+
+// The family's games with a twin rule set the kernel plays as the six variants' (search.py's
+// KERNEL_TWINS), and so with no tables of their own.
+const TWINS = new Set(["thirteen"]);
+
+/** A family game's rules as pk_cards_layout takes them (search.py's family_rules): per deck
+ *  position the mask of positions covering it (a reserve card: every card over it in its pile),
+ *  the tableau's mask, the 13 x 13 value pairs (1/0), the values alone (bit v - 1), cards a draw;
+ *  null for the six variants, a twin, a gathering recycle (Apophis) or overlap discards. */
+export function familyRules(variant) {
+  if (variant.pysol_id === null || TWINS.has(variant.id) || variant.gather !== "order" || variant.overlap) return null;
+  const mask = (positions) => positions.reduce((m, p) => m | (1n << BigInt(p)), 0n);
+  const layout = LAYOUTS[variant.layout];
+  const coveredBy = layout.coveredBy.map(mask);
+  for (let j = 0; j < variant.piles; j++) {
+    const first = layout.size + j * variant.pile_size;
+    for (let p = first; p < first + variant.pile_size; p++) {
+      coveredBy.push(mask(Array.from({ length: first + variant.pile_size - p - 1 }, (_, i) => p + 1 + i)));
+    }
+  }
+  const tableau = (1n << BigInt(coveredBy.length)) - 1n;
+  while (coveredBy.length < 52) coveredBy.push(0n);
+  const pairs = Uint8Array.from({ length: 169 }, (_, i) => (variant.pairing.pairs(Math.floor(i / 13), i % 13) ? 1 : 0));
+  let alone = 0;
+  for (let a = 0; a < 13; a++) if (variant.pairing.alone(a)) alone |= 1 << a;
+  return { coveredBy, tableau, pairs, alone, draw: variant.draw };
+}
 const PAGE = 65536;
 // A memory bigger than this is given up for a fresh instance (see above): 64 MiB holds the tables
 // up to 2^22 slots (36 MB) with the one before it, so the searches of a hint (at most 1 M positions
@@ -62,6 +91,8 @@ export class Kernel {
     this.cards = take(exports.pk_cards_bytes());
     this.work = take(exports.pk_work_bytes(PK.MAX_DEPTH)); // one area for every search: the deepest stack
     this.deck = take(52);
+    this.coveredBy = take(8 * 52); // a family game's tables (familyRules)
+    this.pairs = take(169);
     this.lineAt = take(4 * PK.MAX_DEPTH);
     this.tablesFrom = at;
     this.reach(at);
@@ -100,10 +131,16 @@ export class Kernel {
     this.renew();
     new Uint8Array(this.memory.buffer, this.deck, 52).set(cards);
     const recycles = variant.recycles ?? PK.UNLIMITED;
-    let ok = this.k.pk_cards_init(this.cards, this.deck, variant.wastes, variant.piles,
+    const family = familyRules(variant); // its reserves are in its cover relation: no piles
+    let ok = this.k.pk_cards_init(this.cards, this.deck, variant.wastes, family ? 0 : variant.piles,
       variant.open_stock ? 1 : 0, recycles, shortest ? 1 : 0);
-    if (ok === 0 && (variant.overlap || goal !== null)) {
-      ok = this.k.pk_cards_goal(this.cards, goal ?? PK.PYRAMID_GOAL, variant.overlap ? 1 : 0);
+    if (ok === 0 && family) {
+      new BigInt64Array(this.memory.buffer, this.coveredBy, 52).set(family.coveredBy);
+      new Uint8Array(this.memory.buffer, this.pairs, 169).set(family.pairs);
+      ok = this.k.pk_cards_layout(this.cards, this.coveredBy, family.tableau, this.pairs, family.alone, family.draw);
+    }
+    if (ok === 0 && (variant.overlap || goal !== null || family)) {
+      ok = this.k.pk_cards_goal(this.cards, goal ?? family?.tableau ?? PK.PYRAMID_GOAL, variant.overlap ? 1 : 0);
     }
     if (ok !== 0) throw new Error(`the kernel refused the deal or the rules of ${variant.id}`);
     this.k.pk_work_init(this.work);
