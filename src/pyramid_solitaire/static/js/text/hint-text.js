@@ -28,6 +28,9 @@ export function lostSince(h, variant = null) {
   return t("hintLastWinnable", { n: h.last_winnable, move: moveShort(h.last_winnable_move), losing });
 }
 
+/** Face-down cards (Thirteen): in how many of the deals that fit what was seen the move wins. */
+const consistent = (c) => t("hintConsistent", { winnable: c.winnable, samples: c.samples, percent: Math.round(c.share * 100) });
+
 /** The message for the server's hint `h`: {text, ms, undo (moves to undo back to the last
  *  winnable position, or null)}. */
 export function hintMessage(h) {
@@ -38,7 +41,8 @@ export function hintMessage(h) {
   }
   if (h.move === null) return { text: t("hintNone"), ms: 4000, undo: null };
   const line = t(h.shortest ? "hintShortest" : "hintWinning", { count: h.steps });
-  return { text: `${advice(h.move)} ${h.checked ? line : t(h.busy ? "hintBusy" : "hintUnchecked")}`, ms: 8000, undo: null };
+  const unchecked = h.consistent ? consistent(h.consistent) : t(h.busy ? "hintBusy" : "hintUnchecked");
+  return { text: `${advice(h.move)} ${h.checked ? line : unchecked}`, ms: 8000, undo: null };
 }
 
 export const undoLabel = (n) => t("hintUndoButton", { count: n });
