@@ -185,7 +185,7 @@ def test_thirteen_on_a_static_site_offline_hints_with_the_share_of_the_consisten
         page.click("#btn-hint")
         toast = page.locator("#toast")
         expect(toast).to_contain_text(
-            "(Winnable in 1 of 40 deals that fit the cards you have seen, 3%", timeout=30_000
+            "(Winnable in 1 of 40 deals that fit the cards you have seen, 2%", timeout=30_000
         )
         expect(toast).to_contain_text("Hint: pair")
         marked = page.locator("#board .card.hint:not(.gone)")

@@ -60,3 +60,15 @@ test("a spent time limit stops the sampling after one sample", async () => {
   const given = await consistentHint(k, Game.fromRecord(c.record), { seconds: 0, clock: still });
   assert.equal(given.consistent.samples, 1);
 });
+
+test("the toast says the share, rounded as the command line rounds it, in English and German", async () => {
+  const { hintMessage } = await load("text/hint-text.js");
+  const { setLanguage } = await load("text/i18n.js");
+  globalThis.document ??= { documentElement: {} }; // setLanguage marks the page's language
+  const c = corpus.find((e) => e.case === "a random game").hint; // 1 of 40: 2.5%, the CLI says 2%
+  setLanguage("en");
+  assert.match(hintMessage(c).text, /^Hint: pair .+ \(Winnable in 1 of 40 deals that fit the cards you have seen, 2%;/);
+  setLanguage("de");
+  assert.match(hintMessage(c).text, /Gewinnbar in 1 von 40 Verteilungen, die zu den gesehenen Karten passen, 2 %/);
+  setLanguage("en");
+});

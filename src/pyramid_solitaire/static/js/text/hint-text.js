@@ -28,8 +28,15 @@ export function lostSince(h, variant = null) {
   return t("hintLastWinnable", { n: h.last_winnable, move: moveShort(h.last_winnable_move), losing });
 }
 
+/** A share as a whole percent, halves to even as the command line's `{share:.0%}` (1 of 40: 2%). */
+function percent(share) {
+  const p = share * 100;
+  const near = Math.round(p);
+  return near - p === 0.5 && near % 2 ? near - 1 : near;
+}
+
 /** Face-down cards (Thirteen): in how many of the deals that fit what was seen the move wins. */
-const consistent = (c) => t("hintConsistent", { winnable: c.winnable, samples: c.samples, percent: Math.round(c.share * 100) });
+const consistent = (c) => t("hintConsistent", { winnable: c.winnable, samples: c.samples, percent: percent(c.share) });
 
 /** The message for the server's hint `h`: {text, ms, undo (moves to undo back to the last
  *  winnable position, or null)}. */
