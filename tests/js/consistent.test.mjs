@@ -69,6 +69,6 @@ test("the toast says the share, rounded as the command line rounds it, in Englis
   setLanguage("en");
   assert.match(hintMessage(c).text, /^Hint: pair .+ \(Winnable in 1 of 40 deals that fit the cards you have seen, 2%;/);
   setLanguage("de");
-  assert.match(hintMessage(c).text, /Gewinnbar in 1 von 40 Verteilungen, die zu den gesehenen Karten passen, 2 %/);
+  assert.match(hintMessage(c).text, /Gewinnbar in 1 von 40 Verteilungen, die zu den gesehenen Karten passen, 2\u00a0%/);
   setLanguage("en");
 });
