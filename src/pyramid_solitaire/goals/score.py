@@ -26,8 +26,8 @@ RECYCLE = -20  # each recycle
 
 PYRAMID = LAYOUTS["pyramid"]  # the six variants' layout
 # For each layout, a mask of deck positions per row of its triangles, and of the whole tableau.
-ROW_MASKS = {id: tuple(sum(1 << p for p in row) for row in layout.rows) for id, layout in LAYOUTS.items()}
-TABLEAU_MASKS = {id: (1 << layout.size) - 1 for id, layout in LAYOUTS.items()}
+ROW_MASKS = {layout.id: tuple(sum(1 << p for p in row) for row in layout.rows) for layout in LAYOUTS.values()}
+TABLEAU_MASKS = {layout.id: (1 << layout.size) - 1 for layout in LAYOUTS.values()}
 
 
 def rows_cleared(state: State, layout: Layout = PYRAMID) -> int:
