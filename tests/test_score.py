@@ -6,6 +6,7 @@ import pytest
 from tools.score_corpus import CORPUS, corpus
 
 from pyramid_solitaire.engine.deal import PYRAMID_MASK, START, Deal, State
+from pyramid_solitaire.engine.layouts import LAYOUTS
 from pyramid_solitaire.goals.score import best_score, line_scores, rows_cleared, score
 
 ROW_6 = sum(1 << p for p in range(21, 28))  # the bottom row's slots
@@ -24,6 +25,26 @@ def test_points_of_the_docs():
 def test_rows_clear_only_when_whole():
     assert rows_cleared(State(removed=ROW_6 & ~(1 << 27))) == 0
     assert rows_cleared(State(removed=ROW_6)) == 1
+
+
+def mask(positions) -> int:
+    return sum(1 << p for p in positions)
+
+
+def test_the_row_bonus_reads_each_family_layout():
+    """Broken on purpose and seen to fail: the pyramid's 7 rows counted in every layout."""
+    pharaohs, inverted = LAYOUTS["pharaohs"], LAYOUTS["inverted"]
+    assert score(State(removed=(1 << 52) - 1), pharaohs) == 5 * 52 + 25 * (2 + 7 + 6) + 100 == 735
+    assert score(State(removed=mask(range(3))), pharaohs) == 3 * 5 + 2 * 25  # the small pyramid, no win
+    assert score(State(removed=mask(range(31, 52))), pharaohs) == 21 * 5 + 6 * 25  # the third pyramid
+    assert rows_cleared(State(removed=mask([27])), inverted) == 1  # its single card starts free
+    assert score(State(removed=mask(range(21, 28))), inverted) == 7 * 5 + 3 * 25  # rows of 3, 2, 1
+    assert score(State(removed=PYRAMID_MASK), inverted) == 415
+    dozen = Deal.from_number("pyramid-dozen", 1)  # 24 reserve cards after the pyramid: no rows
+    assert score(State(removed=mask(range(28, 52))), dozen.layout) == 24 * 5
+    assert score(State(removed=(1 << 52) - 1), dozen.layout) == 535
+    thirteen = Deal.from_number("thirteen", 1)
+    assert thirteen.layout == LAYOUTS["pyramid"] and score(State(removed=ROW_6), thirteen.layout) == 60
 
 
 def test_a_line_scores_each_move():

@@ -5,6 +5,8 @@ import dataclasses
 import json
 import random
 
+from tools.consistent_corpus import CORPUS, corpus
+
 from pyramid_solitaire.cli import main
 from pyramid_solitaire.engine.cards import card_text
 from pyramid_solitaire.engine.deal import Deal
@@ -163,11 +165,11 @@ def test_the_hint_is_the_move_winnable_in_most_consistent_deals_counted_move_by_
     game = Game("thirteen", number=18)
     for move in solve(game.deal).line[:4]:  # where the moves differ: Ts+3s, Qc+As, draw
         game.play(move)
-    judged = judge(game.deal, game.state, samples=6)
+    judged = judge(game.deal, game.state, samples=12)
     for j in judged:
         wins = sum(
             solve(s, s.apply(game.state, j.move), node_limit=20_000).verdict == WINNABLE
-            for s in consistent_deals(game.deal, game.state, 6)
+            for s in consistent_deals(game.deal, game.state, 12)
         )
         assert j.winnable == wins, j
     assert any(j.winnable for j in judged) and any(j.winnable < j.samples for j in judged)
@@ -182,6 +184,13 @@ def test_the_hint_is_the_move_winnable_in_most_consistent_deals_counted_move_by_
     assert json.loads(capsys.readouterr().out)["consistent"] == share
     assert main(["hint", str(record), "--time-limit", "60"]) == 0
     assert f"winnable in {top.winnable} of 40 deals consistent" in capsys.readouterr().out
+
+
+def test_the_consistent_corpus_is_what_consistent_py_answers():
+    """The page's solver/consistent.js is held to tests/golden/consistent_corpus.json
+    (tests/js/consistent.test.mjs): it must still be what consistent.py answers (`python
+    tools/consistent_corpus.py` after a change on purpose)."""
+    assert json.loads(CORPUS.read_text(encoding="utf-8")) == corpus()
 
 
 def test_a_spent_time_limit_stops_the_sampling_after_one_sample():

@@ -13,12 +13,18 @@ from pathlib import Path
 from typing import Any
 
 from pyramid_solitaire.engine.deal import START, Deal
-from pyramid_solitaire.engine.variants import VARIANTS
+from pyramid_solitaire.engine.variants import GAMES, VARIANTS
 from pyramid_solitaire.goals.score import score
 from pyramid_solitaire.solver import WINNABLE, solve
+from pyramid_solitaire.solver.reference import plain_solve
 
 CORPUS = Path(__file__).resolve().parents[1] / "tests" / "golden" / "score_corpus.json"
 DEALS = range(1, 7)  # per variant: the first winnable ones are played by the solver's line
+# The family's layouts: the inverted pyramid, Pharaohs's three pyramids, Pyramid Dozen's reserves
+# (no rows) and Thirteen's face-down cards, in random lines to their end, and won by the plain
+# search's line (solver/reference.py) on the deals where it finds one.
+FAMILY = {"triangle": (1, 2), "pharaohs": (1, 44), "pyramid-dozen": (1, 16), "thirteen": (1, 2)}
+PLAIN_NODES = 5_000
 SOLVER_NODES = 200_000
 
 
@@ -37,7 +43,7 @@ def entry(deal: Deal, line: list[str]) -> dict[str, Any]:
     state, scores = START, []
     for text in line:
         state = deal.apply(state, deal.parse_move(text))
-        scores.append(score(state))
+        scores.append(score(state, deal.layout))
     return {"variant": deal.variant.id, "deal": deal.number, "line": line, "scores": scores}
 
 
@@ -48,6 +54,13 @@ def corpus() -> list[dict[str, Any]]:
         for number in DEALS:
             deal = Deal.from_number(variant, number)
             found = solve(deal, node_limit=SOLVER_NODES)
+            if found.verdict == WINNABLE:
+                entries.append(entry(deal, [str(m) for m in found.line]))
+            entries.append(entry(deal, random_line(deal, rng)))
+    for game, numbers in FAMILY.items():
+        assert game in GAMES
+        for deal in (Deal.from_number(game, n) for n in numbers):
+            found = plain_solve(deal, node_limit=PLAIN_NODES)
             if found.verdict == WINNABLE:
                 entries.append(entry(deal, [str(m) for m in found.line]))
             entries.append(entry(deal, random_line(deal, rng)))

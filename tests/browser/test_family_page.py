@@ -6,7 +6,7 @@ where the page's solver does not know them: it says so and never hints another g
 import re
 
 import pytest
-from browser_helpers import PHONE, card, center, moves_made, open_link, play, reload_offline
+from browser_helpers import PHONE, api_calls, card, center, moves_made, open_link, play, reload_offline
 from playwright.sync_api import Page, expect
 from static_server import static_server
 
@@ -166,4 +166,29 @@ def test_pyramid_dozen_on_a_static_site_is_won_on_a_phone_says_it_has_no_hint_an
         moves_made(page, 2)
         play(page, " ".join(moves[2:]), start=2)
         expect(page.locator("#end-title")).to_have_text("Gewonnen!")
+        context.close()
+
+
+@pytest.mark.slow  # 30 s at load 32 (pytest --durations, 4 Dec 2026; the Dozen test beside it 45 s)
+def test_thirteen_on_a_static_site_offline_hints_with_the_share_of_the_consistent_deals(browser, tmp_path):
+    """The page's solver/consistent.js answers Thirteen's hint offline, with no request: the
+    server's move and share (tests/golden/consistent_corpus.json's "a random game")."""
+    write_site(tmp_path)
+    with static_server(tmp_path) as url:
+        context = browser.new_context(base_url=url, locale="en-GB")
+        page = context.new_page()
+        calls = api_calls(page)
+        open_link(page, "thirteen", 5)
+        play(page, "draw draw draw Kc 8h+5s Kd")
+        reload_offline(page)
+        moves_made(page, 6)
+        page.click("#btn-hint")
+        toast = page.locator("#toast")
+        expect(toast).to_contain_text(
+            "(Winnable in 1 of 40 deals that fit the cards you have seen, 2%", timeout=30_000
+        )
+        expect(toast).to_contain_text("Hint: pair")
+        marked = page.locator("#board .card.hint:not(.gone)")
+        assert sorted(marked.evaluate_all("els => els.map((el) => el.dataset.card)")) == ["3h", "Th"]
+        assert [c for c in calls if c != "variants"] == [], calls
         context.close()

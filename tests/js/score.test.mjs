@@ -16,13 +16,20 @@ const corpus = JSON.parse(readFileSync(new URL("tests/golden/score_corpus.json",
 for (const entry of corpus) {
   test(`${entry.variant} ${entry.deal}: ${entry.line.length} moves`, () => {
     const game = new Game(entry.variant, { deal: entry.deal });
-    assert.equal(score(game.state), 0);
+    assert.equal(score(game.state, game.deal.layout), 0);
     entry.line.forEach((move, i) => {
       game.play(move);
-      assert.equal(score(game.state), entry.scores[i], `after ${move} (move ${i + 1})`);
+      assert.equal(score(game.state, game.deal.layout), entry.scores[i], `after ${move} (move ${i + 1})`);
       assert.equal(scoreOfView(view(game)), entry.scores[i], `the view after ${move} (move ${i + 1})`);
     });
   });
 }
 
 test("the corpus has lines", () => assert.ok(corpus.length >= 30));
+
+test("the corpus scores every layout's rows: the inverted pyramid, three pyramids, reserves", () => {
+  const won = (variant) => Math.max(...corpus.filter((e) => e.variant === variant).map((e) => e.scores.at(-1)));
+  assert.equal(won("pharaohs"), 5 * 52 + 25 * 15 + 100); // 2 + 7 + 6 rows
+  assert.equal(won("pyramid-dozen"), 5 * 52 + 25 * 7 + 100); // the six reserves are no rows
+  assert.ok(corpus.some((e) => e.variant === "triangle") && corpus.some((e) => e.variant === "thirteen"));
+});

@@ -87,4 +87,5 @@ def verify(record: Any, seconds: float, challenge_id: str | None = None) -> Veri
                 "results_challenge_deal", challenge=found.id, variant=found.variant, deal=str(found.deal)
             )
         goal_met = achieved(game.deal, found.goal, tuple(game.moves))
-    return Verified(game.variant.text, deal, moves, game.is_won, score(game.state), challenge_id, goal_met)
+    points = score(game.state, game.deal.layout)
+    return Verified(game.variant.text, deal, moves, game.is_won, points, challenge_id, goal_met)

@@ -6,9 +6,10 @@ cards, the waste, the open stock's top card, and every card gone. The rest are t
 (face-down pyramid cards, and the stock under its top while the first pass lasts: after a recycle
 every stock card was drawn once). A consistent deal keeps every seen card where it is and puts
 the unseen cards in the unseen places in a shuffled order. SAMPLES such deals, shuffled by a seed
-made of what was seen alone, are solved by the kernel within SAMPLE_NODES positions each, after
-each legal move; the move that keeps the most of them winnable is the hint, with its share.
-A hint's time limit stops the sampling early (then the share is of the samples solved).
+made of what was seen alone (the page's twin, solver/consistent.js, draws the same ones), are
+solved by the kernel within SAMPLE_NODES positions each, after each legal move; the move that
+keeps the most of them winnable is the hint, with its share. A hint's time limit stops the
+sampling early (then the share is of the samples solved).
 
 The legal moves are the same in every consistent deal (an unseen card is never available), and
 the answer depends only on what was seen: two deals that differ only in their unseen cards get
@@ -16,11 +17,11 @@ the same hint. Budgets are counts of positions, so the answer is the same on eve
 """
 
 import hashlib
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine.deal import Deal, Move, State
+from ..engine.decks import MAX_DEAL, deal_cards
 from .search import UNKNOWN, UNWINNABLE, WINNABLE, solve
 
 SAMPLES = 40  # consistent deals per hint
@@ -59,26 +60,29 @@ def unseen_positions(deal: Deal, state: State) -> list[int]:
 
 
 def seed(deal: Deal, state: State, unseen: list[int]) -> int:
-    """A seed made of what was seen alone: the position, and each seen card where it lies."""
+    """A seed made of what was seen alone: the position, and each seen card where it lies (the
+    first 8 bytes, big-endian, of a SHA-256 of a text the page's twin writes the same)."""
     hidden = set(unseen)
-    seen = [(p, deal.cards[p]) for p in range(len(deal.cards)) if p not in hidden]
-    text = repr((deal.variant.text, state.removed, state.drawn, state.recycles, unseen, seen))
+    seen = ",".join(f"{p}:{card}" for p, card in enumerate(deal.cards) if p not in hidden)
+    where = f"{deal.variant.text} {state.removed} {state.drawn} {state.recycles}"
+    text = f"pyramid-solitaire consistent {where} {','.join(map(str, unseen))} {seen}"
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
 def consistent_deals(deal: Deal, state: State, samples: int = SAMPLES) -> list[Deal]:
     """`samples` deals the player cannot tell from `deal` in `state`: the unseen cards shuffled
     into the unseen places. The shuffle starts from the unseen cards sorted, so their real
-    order is never used."""
+    order is never used. Sample k's order is that of deal number seed + k's 52 cards (RULES.md's
+    shuffle, which the page has too) read for the numbers below the count of unseen cards."""
     unseen = unseen_positions(deal, state)
-    rng = random.Random(seed(deal, state, unseen))
+    first = seed(deal, state, unseen)
     pool = sorted(deal.cards[p] for p in unseen)
     found = []
-    for _ in range(samples):
-        rng.shuffle(pool)
+    for k in range(samples):
+        order = [i for i in deal_cards((first + k) % MAX_DEAL) if i < len(pool)]
         cards = list(deal.cards)
-        for p, card in zip(unseen, pool, strict=True):
-            cards[p] = card
+        for p, i in zip(unseen, order, strict=True):
+            cards[p] = pool[i]
         found.append(Deal(deal.variant, cards, goal=deal.goal))
     return found
 

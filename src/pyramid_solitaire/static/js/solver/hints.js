@@ -4,6 +4,7 @@
 // legal move that is not checked. The same JSON as the server's /api/hint.
 
 import { moveText } from "../rules/deal.js";
+import { best } from "./consistent.js";
 import { lastWinnable } from "./review.js";
 import { solve, UNKNOWN, UNWINNABLE, WINNABLE } from "./search.js";
 
@@ -23,9 +24,7 @@ export const WON = "won";
 export function hint(kernel, game, options = {}) {
   const { seconds = HINT_SECONDS, nodes = HINT_NODES, clock = () => performance.now() / 1000, proven = null } = options;
   const { kept = null } = options;
-  const started = clock();
-  const left = () => (seconds === null ? Infinity : Math.max(seconds - (clock() - started), 0));
-  const done = (fields) => hintJson(game, { seconds: clock() - started, ...fields });
+  const { left, done } = timed(game, seconds, clock);
   if (game.isWon) return done({ verdict: WON });
   const known = proven?.line(game);
   if (known) return done({ verdict: WINNABLE, move: known[0], checked: true, shortest: true, steps: known.length });
@@ -39,6 +38,27 @@ export function hint(kernel, game, options = {}) {
   if (found.verdict === UNWINNABLE) return done({ verdict: UNWINNABLE, last_winnable: lastWinnable(kernel, game, left, clock) });
   const [first] = game.legalMoves();
   return done({ verdict: UNKNOWN, move: first ? moveText(first) : null });
+}
+
+/** Where cards lie face down (hints.py's hidden branch): the move judged over the deals
+ *  consistent with what was seen, with its share; its verdict stays unknown (the real deal is
+ *  not asked). Async: the samples' seed is a WebCrypto hash. options: {seconds, clock}. */
+export async function consistentHint(kernel, game, options = {}) {
+  const { seconds = HINT_SECONDS, clock = () => performance.now() / 1000 } = options;
+  const { left, done } = timed(game, seconds, clock);
+  if (game.isWon) return done({ verdict: WON });
+  const found = await best(kernel, game.deal, game.state, { left });
+  if (found === null) return done({ verdict: UNWINNABLE }); // no move left: the player sees it is lost
+  const { move, ...consistent } = found;
+  return done({ verdict: UNKNOWN, move, consistent });
+}
+
+/** A hint's clock from now: the seconds `left` (Infinity with no limit), and `done`, the hint's
+ *  JSON with the seconds it took. */
+function timed(game, seconds, clock) {
+  const started = clock();
+  const left = () => (seconds === null ? Infinity : Math.max(seconds - (clock() - started), 0));
+  return { left, done: (fields) => hintJson(game, { seconds: clock() - started, ...fields }) };
 }
 
 /** hints.py's Hint.to_dict: `undo` moves back to the last winnable position. */
@@ -57,5 +77,6 @@ function hintJson(game, fields) {
     losing_move: last !== null ? game.moves[last] : null,
     undo: last !== null ? game.moves.length - last : null,
     seconds: Math.round(seconds * 1e4) / 1e4,
+    ...(fields.consistent ? { consistent: fields.consistent } : {}),
   };
 }

@@ -11,7 +11,7 @@ import { Game } from "../rules/game.js";
 import { answer } from "../rules/view.js";
 import { changedBudgets, DEFAULT_BUDGETS } from "./budgets.js";
 import { dailyDeal, randomDeal, winnableDeal } from "./deals.js";
-import { hint } from "./hints.js";
+import { consistentHint, hint } from "./hints.js";
 import { loadKernel } from "./kernel.js";
 import { Proven } from "./proven.js";
 import { review, shortestWay, wayJson } from "./review.js";
@@ -22,8 +22,10 @@ let proven = null; // what the hints proved, kept for the next ones (proven.js)
 let kept = null; // the shortest search of the hints' deal, its table kept (search.js's KeptSearch)
 
 const OPS = {
-  hint: (kernel, { record }) => {
+  hint: async (kernel, { record }) => {
     const game = Game.fromRecord(record);
+    // face-down cards (Thirteen): judged over the deals consistent with what was seen, never a peek
+    if (game.deal.variant.hidden) return answer(game, { hint: await consistentHint(kernel, game, { seconds: budgets.hintSeconds }) });
     const memory = budgets.rememberProofs ? { proven, kept } : {};
     const found = hint(kernel, game, { seconds: budgets.hintSeconds, nodes: budgets.hintNodes, ...memory });
     return answer(game, { hint: found });

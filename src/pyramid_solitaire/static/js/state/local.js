@@ -157,10 +157,14 @@ function family(text) {
   }
 }
 
-/** A family game's hint, review or way comes from the server only; a static site has none to
- *  ask, so the page says there is no hint for this game yet (NeedsServer "family"). */
+/** Whether `text` names a game with face-down cards (Thirteen), whose hint the page's solver
+ *  gives as the server does: over the deals consistent with what was seen (solver/consistent.js). */
+const hidden = (text) => getVariant(text).hidden;
+
+/** A family game's hint (but Thirteen's), review or way comes from the server only; a static
+ *  site has none to ask, so the page says there is no hint for this game yet (NeedsServer "family"). */
 async function solvedFor(record, feature, inPage, request) {
-  if (!family(record?.variant)) return solved(feature, inPage, request);
+  if (!family(record?.variant) || (feature === "hint" && hidden(record.variant))) return solved(feature, inPage, request);
   if (!(await fromGameServer())) throw new NeedsServer("family", new Error("the page's solver does not know this game"));
   return fromServer(feature, request);
 }

@@ -27,6 +27,7 @@ export const STRINGS = {
   hintNone: "Es ist kein Zug mehr möglich.", hintUnchecked: "(Ein erlaubter Zug; der Löser hat ihn nicht geprüft.)",
   hintWinning: { one: "(Damit ist die Partie gewonnen.)", other: "(Damit beginnt ein Gewinnweg mit {count} Zügen.)" },
   hintShortest: { one: "(Damit ist die Partie gewonnen.)", other: "(Damit beginnt ein kürzester Gewinnweg: {count} Züge.)" },
+  hintConsistent: "(Gewinnbar in {winnable} von {samples} Verteilungen, die zu den gesehenen Karten passen, {percent}\u00a0%; die verdeckten Karten werden nicht angesehen.)",
   hintBusy: "(Ein erlaubter Zug; der Löser ist beschäftigt und hat ihn nicht geprüft.)",
   hintLost: "Diese Stellung ist nicht mehr zu gewinnen.",
   hintLastWinnable: "Zuletzt gewinnbar war die Partie nach Zug {n} ({move}); dann hat {losing} sie verloren.",

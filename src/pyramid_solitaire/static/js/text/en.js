@@ -27,6 +27,7 @@ export const STRINGS = {
   hintNone: "No move is left.", hintUnchecked: "(A legal move; the solver has not checked it.)",
   hintWinning: { one: "(It wins the game.)", other: "(It starts a winning line of {count} moves.)" },
   hintShortest: { one: "(It wins the game.)", other: "(It starts a shortest winning line: {count} moves.)" },
+  hintConsistent: "(Winnable in {winnable} of {samples} deals that fit the cards you have seen, {percent}%; the face-down cards are not looked at.)",
   hintBusy: "(A legal move; the solver is busy and has not checked it.)",
   hintLost: "This position cannot be won any more.",
   hintLastWinnable: "It was last winnable after move {n} ({move}); then {losing} lost it.",

@@ -28,6 +28,16 @@ export function lostSince(h, variant = null) {
   return t("hintLastWinnable", { n: h.last_winnable, move: moveShort(h.last_winnable_move), losing });
 }
 
+/** A share as a whole percent, halves to even as the command line's `{share:.0%}` (1 of 40: 2%). */
+function percent(share) {
+  const p = share * 100;
+  const near = Math.round(p);
+  return near - p === 0.5 && near % 2 ? near - 1 : near;
+}
+
+/** Face-down cards (Thirteen): in how many of the deals that fit what was seen the move wins. */
+const consistent = (c) => t("hintConsistent", { winnable: c.winnable, samples: c.samples, percent: percent(c.share) });
+
 /** The message for the server's hint `h`: {text, ms, undo (moves to undo back to the last
  *  winnable position, or null)}. */
 export function hintMessage(h) {
@@ -38,7 +48,8 @@ export function hintMessage(h) {
   }
   if (h.move === null) return { text: t("hintNone"), ms: 4000, undo: null };
   const line = t(h.shortest ? "hintShortest" : "hintWinning", { count: h.steps });
-  return { text: `${advice(h.move)} ${h.checked ? line : t(h.busy ? "hintBusy" : "hintUnchecked")}`, ms: 8000, undo: null };
+  const unchecked = h.consistent ? consistent(h.consistent) : t(h.busy ? "hintBusy" : "hintUnchecked");
+  return { text: `${advice(h.move)} ${h.checked ? line : unchecked}`, ms: 8000, undo: null };
 }
 
 export const undoLabel = (n) => t("hintUndoButton", { count: n });
