@@ -8,12 +8,13 @@ from pathlib import Path
 import pytest
 
 from pyramid_solitaire.cli import main
-from pyramid_solitaire.engine.deal import Deal
+from pyramid_solitaire.engine.deal import START, Deal
 from pyramid_solitaire.engine.variants import VARIANTS
 from pyramid_solitaire.goals import grades, index, players
 from pyramid_solitaire.goals.grades import GRADES, UnknownGrade, difficulty, grade_of, parse_grade
-from pyramid_solitaire.goals.measures import decide, forced, measure
+from pyramid_solitaire.goals.measures import decide, forced, losing, measure
 from pyramid_solitaire.research import grading
+from pyramid_solitaire.solver.search import solve
 
 JS_THRESHOLDS = Path(grades.__file__).parents[1] / "static" / "js" / "goals" / "thresholds.js"
 
@@ -72,6 +73,31 @@ def test_more_losses_is_harder_whatever_the_states():
     easy = grades.Difficulty("winnable", None, wins=15, states=grades.STATES_CAP * 10)
     hard = grades.Difficulty("winnable", None, wins=14, states=1)
     assert easy.key < hard.key
+
+
+def test_among_deals_greedy_never_wins_more_losing_removals_is_harder_whatever_the_states():
+    trapped = grades.Difficulty("winnable", None, wins=0, states=1, losing=3)
+    open_ = grades.Difficulty("winnable", None, wins=0, states=grades.STATES_CAP, losing=2)
+    assert open_.key < trapped.key
+    won_once = grades.Difficulty("winnable", None, wins=1, states=grades.STATES_CAP, losing=40)
+    assert won_once.key < open_.key  # counted only when the greedy player wins none
+
+
+def test_losing_removals_are_the_removals_along_the_line_that_lose():
+    """Classic deal 1,000,010: the greedy player loses all 16; 31 removals open along the solver's
+    line lose the deal (counted again here from the rules and the solver, move by move)."""
+    deal = Deal.from_number("classic", 1_000_010)
+    decision = decide(deal)
+    state, traps = START, 0
+    for move in decision.line:
+        for other in deal.legal_moves(state):
+            if other.cards and other != move:
+                traps += solve(deal, deal.apply(state, other), node_limit=200_000).verdict == "unwinnable"
+        state = deal.apply(state, move)
+    assert losing(deal, decision.line) == traps == 31
+    found = difficulty(deal)
+    assert (found.wins, found.losing) == (0, 31)
+    assert difficulty(Deal.from_number("pyramid", 1)).losing == 0  # won by greedy: not searched
 
 
 @pytest.mark.parametrize("variant", sorted(grades.THRESHOLDS))
@@ -166,9 +192,10 @@ def test_a_grading_run_stores_rows_and_resumes(tmp_path, capsys):
     rows = [r for t in grading.read(out, "giza") for r in t.to_pylist()]
     assert [r["deal"] for r in rows] == list(range(20))
     assert {r["measure_version"] for r in rows} == {grades.MEASURE_VERSION}
-    one = next(r for r in rows if r["verdict"] == "winnable")
-    again = grades.measured(Deal.from_number("giza", one["deal"]))
-    assert (one["greedy_wins"], one["states"]) == (again.wins, again.states)
+    lost = [r for r in rows if r["verdict"] == "winnable" and r["greedy_wins"] == 0]
+    assert lost and lost[0]["losing"] > 0  # a deal the greedy player never wins: its traps stored
+    again = grades.measured(Deal.from_number("giza", lost[0]["deal"]))
+    assert (lost[0]["greedy_wins"], lost[0]["states"], lost[0]["losing"]) == (0, again.states, again.losing)
 
 
 def test_the_api_deals_a_game_of_the_grade_asked(api):

@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 
 from pyramid_solitaire.engine.variants import VARIANTS
-from pyramid_solitaire.goals.grades import GRADES, MEASURE_VERSION, ROLLOUTS, STATES_CAP
+from pyramid_solitaire.goals.grades import GRADES, MEASURE_VERSION, Difficulty
 from pyramid_solitaire.research import dataset, grading
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "support"))
@@ -46,8 +46,8 @@ def keyed(folder: str, variant: str) -> tuple[list[tuple[int, int]], int]:
                     f"{variant} deal {row['deal']}: measure {row['measure_version']}, not {MEASURE_VERSION}"
                 )
             if row["verdict"] == "winnable":
-                key = (ROLLOUTS - row["greedy_wins"]) * (STATES_CAP + 1) + min(row["states"], STATES_CAP)
-                found.append((key, row["deal"]))
+                measure = Difficulty("winnable", None, row["greedy_wins"], row["states"], row["losing"])
+                found.append((measure.key, row["deal"]))
     return found, graded
 
 

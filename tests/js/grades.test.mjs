@@ -32,19 +32,21 @@ test("the greedy player plays the games of the Python player, seed by seed", () 
   }
 });
 
-test("every deal grades as in Python: verdict, wins, states, grade", () => {
+test("every deal grades as in Python: verdict, wins, states, losing removals, grade", () => {
   assert.ok(corpus.some((e) => e.grade === "expert") && corpus.some((e) => e.grade === "easy"));
   for (const e of corpus) {
     assert.equal(e.measure_version, MEASURE_VERSION, "the corpus is of another measure: regenerate it");
     const found = difficulty(kernel, Deal.fromNumber(e.variant, e.deal));
-    assert.deepEqual([found.verdict, found.wins, found.states, found.grade],
-      [e.verdict, e.greedy_wins, e.states, e.grade], where(e));
+    assert.deepEqual([found.verdict, found.wins, found.states, found.losing, found.grade],
+      [e.verdict, e.greedy_wins, e.states, e.losing, e.grade], where(e));
   }
 });
 
 test("a key past every threshold is expert, the lowest is easy", () => {
   assert.equal(gradeOf("pyramid", keyOf(16, 0)), "easy");
-  assert.equal(gradeOf("pyramid", keyOf(0, 2_000_000)), "expert");
+  assert.equal(gradeOf("pyramid", keyOf(0, 2_000_000, 100)), "expert");
+  assert.ok(keyOf(0, 2_000_000, 2) < keyOf(0, 1, 3), "more losing removals is harder");
+  assert.equal(keyOf(1, 5, 40), keyOf(1, 5), "counted only when the greedy player wins none");
 });
 
 test("the index is read only when whole and of this measure; a pick is one of its deals", () => {

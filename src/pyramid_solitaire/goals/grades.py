@@ -1,11 +1,13 @@
 """The grade of a deal for a person: easy, medium, hard or expert; unwinnable deals have none.
 
 The measure (chosen in docs/difficulty.md from the candidates of measures.py) is the games the
-greedy player loses out of ROLLOUTS (players.py: seeded, never the clock), ties broken by the
-positions the exact decision search expands (the C kernel's count, the same in the page). Both go
-into one whole number, the `key`; a variant's three thresholds (thresholds.py, the same numbers
-in static/js/goals/thresholds.js, made by tools/difficulty_index.py from graded deals so that
-each grade holds a fair share) cut the keys into the four grades. A deal the decision search
+greedy player loses out of ROLLOUTS (players.py: seeded, never the clock); for a deal it never
+wins, the losing removals along the solver's line (measures.losing: what splits hard from expert
+where the states did not); ties broken by the positions the exact decision search expands (the C
+kernel's counts, the same in the page). All go into one whole number, the `key`; a variant's
+three thresholds (thresholds.py, the same numbers in static/js/goals/thresholds.js, made by
+tools/difficulty_index.py from graded deals so that each grade holds a fair share) cut the keys
+into the four grades. A deal the decision search
 cannot prove winnable within DECIDE_NODES gets no grade. static/js/goals/grades.js is this
 module for the page, held to it by the grades corpus (tests/golden/grades_corpus.json).
 
@@ -22,7 +24,7 @@ from ..engine.deal import Deal
 from ..engine.errors import Refusal, cut
 from ..engine.variants import VARIANTS
 from ..solver.search import WINNABLE
-from .measures import DECIDE_NODES, decide
+from .measures import DECIDE_NODES, decide, losing
 from .players import greedy_wins
 from .thresholds import THRESHOLDS
 
@@ -30,13 +32,14 @@ GRADES = ("easy", "medium", "hard", "expert")
 ROLLOUTS = 16
 STATES_CAP = DECIDE_NODES  # the tie-break never reaches the next count of losses
 # The measure's version, stored in every graded row: raise it with any change to the measure
-# (the player, ROLLOUTS, DECIDE_NODES) or to the decision search's states on the six variants,
-# its tie-break (tests/golden/grades_corpus.json holds both builds to those states, deal by deal).
+# (the player, ROLLOUTS, DECIDE_NODES, the traps' CHILD_NODES) or to the decision search's states
+# on the six variants, its tie-break and the traps' verdicts (tests/golden/grades_corpus.json
+# holds both builds to those states and traps, deal by deal).
 # The solver's own version also moves for searches the key never uses (the shortest search, the
 # rule options), so it is not part of this one: DECISION_STATES names the solver version whose
 # decision states the key was graded with.
 DECISION_STATES = "3"
-MEASURE_VERSION = f"greedy{ROLLOUTS}+states/{DECISION_STATES}"
+MEASURE_VERSION = f"greedy{ROLLOUTS}+losing+states/{DECISION_STATES}"
 
 
 class UnknownGrade(Refusal):
@@ -59,13 +62,16 @@ class Difficulty:
     grade: str | None  # None unless proven winnable
     wins: int | None = None  # the greedy player's wins out of ROLLOUTS
     states: int = 0  # positions the decision search expanded
+    losing: int = 0  # removals along the solver's line that lose the deal (counted if wins == 0)
 
     @property
     def key(self) -> int | None:
-        """The measure as one whole number: more losses is harder, then more states."""
+        """The measure as one whole number: more losses is harder; among deals the greedy player
+        never wins, more losing removals along the solver's line; then more states."""
         if self.wins is None:
             return None
-        return (ROLLOUTS - self.wins) * (STATES_CAP + 1) + min(self.states, STATES_CAP)
+        traps = self.losing if self.wins == 0 else 0
+        return (ROLLOUTS - self.wins + traps) * (STATES_CAP + 1) + min(self.states, STATES_CAP)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -74,6 +80,7 @@ class Difficulty:
             "greedy_wins": self.wins,
             "rollouts": ROLLOUTS,
             "states": self.states,
+            "losing": self.losing,
             "measure_version": MEASURE_VERSION,
         }
 
@@ -94,7 +101,9 @@ def measured(deal: Deal) -> Difficulty:
     decision = decide(deal)
     if decision.verdict != WINNABLE:
         return Difficulty(decision.verdict, None, states=decision.states)
-    return Difficulty(WINNABLE, None, greedy_wins(deal, ROLLOUTS), decision.states)
+    wins = greedy_wins(deal, ROLLOUTS)
+    traps = losing(deal, decision.line) if wins == 0 else 0  # the key reads it only then
+    return Difficulty(WINNABLE, None, wins, decision.states, traps)
 
 
 def difficulty(deal: Deal) -> Difficulty:
@@ -102,4 +111,4 @@ def difficulty(deal: Deal) -> Difficulty:
     found = measured(deal)
     if found.key is None:
         return found
-    return Difficulty(WINNABLE, grade_of(deal.variant.id, found.key), found.wins, found.states)
+    return Difficulty(WINNABLE, grade_of(deal.variant.id, found.key), found.wins, found.states, found.losing)

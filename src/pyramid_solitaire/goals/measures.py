@@ -10,6 +10,10 @@ forced    positions along the solver's winning line with a choice (two legal mov
 greedy    games lost out of GREEDY_ROLLOUTS by the greedy player (players.py)
 
 benchmarks/difficulty.py compares them against the lookahead player's win rate (docs/difficulty.md).
+
+losing    removals open at the positions along the solver's winning line after which the deal is
+          lost: the traps a player who takes what is open walks into; grades.py orders the deals
+          the greedy player never wins by it (benchmarks/outsiders.py chose it among the others)
 """
 
 from dataclasses import dataclass
@@ -55,6 +59,19 @@ def forced(deal: Deal, line: tuple[Move, ...]) -> int:
                 if keeping > 1:
                     break
         count += keeping == 1 and len(moves) > 1
+        state = deal.apply(state, move)
+    return count
+
+
+def losing(deal: Deal, line: tuple[Move, ...]) -> int:
+    """Removals open at the positions along `line` (each position once) that leave the deal
+    proven unwinnable within CHILD_NODES (an undecided one does not count)."""
+    count = 0
+    state: State = START
+    for move in line:
+        for other in deal.legal_moves(state):
+            if other.cards and other != move and not _keeps(deal, deal.apply(state, other)):
+                count += 1
         state = deal.apply(state, move)
     return count
 

@@ -3,9 +3,10 @@
 The rows lie beside the verdicts of dataset.py, one file per finished chunk, named
 `VARIANT.grades.FIRST-LAST.parquet` (a name the verdicts' reader passes over), written aside and
 renamed as dataset.write_chunk does, so a stopped run grades only the gaps. Each row describes
-itself: variant, deal, verdict, the greedy player's wins, the decision's states, the measure's
-version. The grade itself is not stored: it follows from the row and the variant's thresholds
-(tools/difficulty_index.py makes those and the page's index from these rows).
+itself: variant, deal, verdict, the greedy player's wins, the decision's states, the losing
+removals along its line, the measure's version. The grade itself is not stored: it follows from
+the row and the variant's thresholds (tools/difficulty_index.py makes those and the page's index
+from these rows).
 """
 
 import os
@@ -28,6 +29,7 @@ SCHEMA = pa.schema(
         ("verdict", TEXT),
         ("greedy_wins", pa.int16()),  # null unless winnable
         ("states", pa.int64()),
+        ("losing", pa.int32()),  # losing removals along the solver's line; 0 unless greedy wins none
         ("measure_version", TEXT),
     ],
     metadata={dataset.PANDAS_KEY: dataset.pandas_nullable({"greedy_wins": "Int16"})},  # <NA>, not NaN
@@ -65,7 +67,13 @@ def grade_chunk(variant: str, first: int, last: int) -> pa.Table:
     for number in range(first, last + 1):
         found = measured(Deal.from_number(rules, number))
         rows.append(
-            {"deal": number, "verdict": found.verdict, "greedy_wins": found.wins, "states": found.states}
+            {
+                "deal": number,
+                "verdict": found.verdict,
+                "greedy_wins": found.wins,
+                "states": found.states,
+                "losing": found.losing,
+            }
         )
     n = len(rows)
     return pa.table(
@@ -75,6 +83,7 @@ def grade_chunk(variant: str, first: int, last: int) -> pa.Table:
             "verdict": [r["verdict"] for r in rows],
             "greedy_wins": pa.array([r["greedy_wins"] for r in rows], pa.int16()),
             "states": pa.array([r["states"] for r in rows], pa.int64()),
+            "losing": pa.array([r["losing"] for r in rows], pa.int32()),
             "measure_version": [MEASURE_VERSION] * n,  # stamped on the worker, as verdicts are
         }
     ).cast(SCHEMA)
