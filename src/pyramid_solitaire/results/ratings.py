@@ -108,11 +108,8 @@ def _widen(db: Connection, played: set[Subject]) -> None:
         if (r.kind, r.variant, r.subject) not in played
     ]
     if wider:
-        same = (ratings.c.kind == bindparam("k"), ratings.c.variant == bindparam("v"))
-        db.execute(
-            update(ratings).where(*same, ratings.c.subject == bindparam("s")).values(deviation=bindparam("d")),
-            wider,
-        )
+        one = KEY == tuple_(bindparam("k"), bindparam("v"), bindparam("s"))
+        db.execute(update(ratings).where(one).values(deviation=bindparam("d")), wider)
 
 
 def _rating(row: Any) -> Rating:
