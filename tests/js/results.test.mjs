@@ -77,3 +77,20 @@ test("the day's shares are asked only when sharing is on", async () => {
   results.choose(true, () => "id-one-0000");
   assert.deepEqual(await results.sharesOf("2026-12-01"), { "2026-12-01-1": 0.38 });
 });
+
+test("a way watched for the deal is posted as help.way, for that deal only", () => {
+  results.choose(true, () => "id-one-0000");
+  const posts = [];
+  const post = async (body) => posts.push(body);
+  const listener = (session) => results.createSharing({ session, seconds: () => 42, challenge: () => null, ask: () => {}, post });
+  listener(ended())({ type: "position", cause: "move" });
+  results.noteWay({ ...record, moves: [] }); // watched from the start of the same deal
+  const retried = ended();
+  retried.state.record = { ...record, moves: ["Ks", "Kh"] };
+  listener(retried)({ type: "position", cause: "move" });
+  const other = ended();
+  other.state.record = { ...record, deal: 7 };
+  listener(other)({ type: "position", cause: "move" });
+  assert.deepEqual(posts.map((p) => p.help.way), [false, true, false]);
+  assert.equal(results.wayShown({ variant: "giza", deck: "AsKh" }), false);
+});

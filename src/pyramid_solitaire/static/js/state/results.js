@@ -9,6 +9,25 @@ import * as stats from "./stats.js";
 import { PREFIX, readJson, writeJson } from "./store.js";
 
 export const RESULTS_KEY = `${PREFIX}results`;
+const WAY_KEY = `${PREFIX}results-way`;
+const WAY_MAX = 50; // the deals lately watched: enough for the games still on the table
+
+/** A deal as the help notes name it: its variant and its number (or its cards). */
+const dealOf = (record) => JSON.stringify([record.variant, record.deal ?? record.deck ?? null]);
+
+/** "Show the way" (or the review's shortest win) was watched in the game of `record`: every game of
+ *  that deal, this one and a retry of it, says so when posted (the line has been seen). */
+export function noteWay(record) {
+  const seen = readJson(WAY_KEY, []);
+  const rest = (Array.isArray(seen) ? seen : []).filter((key) => key !== dealOf(record));
+  writeJson(WAY_KEY, [...rest, dealOf(record)].slice(-WAY_MAX));
+}
+
+/** Whether the way was watched for the deal of `record`. */
+export function wayShown(record) {
+  const seen = readJson(WAY_KEY, []);
+  return Array.isArray(seen) && seen.includes(dealOf(record));
+}
 
 /** {asked, share, player}: what the player chose (junk in storage reads as not asked). */
 export function choice() {
@@ -37,11 +56,12 @@ export async function sharesOf(date) {
   return Object.fromEntries(stats.challenges.filter((c) => c.met !== null).map((c) => [c.id, c.met]));
 }
 
-/** The help the page counted in the game on the table: its hints and undos ("Show the way" is
- *  a challenge's, and the page plays it as a review, not into the game). */
+/** The help the page counted in the game on the table: its hints, its undos, and whether a way
+ *  to win (or to the challenge's goal) was watched for its deal. */
 function helpIn(session) {
   const variant = session.state.variant.id;
-  return { hints: records.hintsIn(variant, session.state.game), undos: stats.load(variant).current.undos, way: false };
+  const { record, game } = session.state;
+  return { hints: records.hintsIn(variant, game), undos: stats.load(variant).current.undos, way: wayShown(record) };
 }
 
 /** A session listener that posts each finished game once, when sharing is on, and asks the first
