@@ -3,12 +3,9 @@
 the day's stats. The store is seeded with ratings directly: the rating periods are tested in
 tests/test_results.py."""
 
-import json
-from datetime import UTC, datetime
-
 import pytest
 from fastapi.testclient import TestClient
-from result_posts import GIZA, OTHER, PLAYER, post_body, won_record
+from result_posts import GIZA, OTHER, PLAYER, post_body, rate_player, result_row, seed, won_record
 
 from pyramid_solitaire.engine.deal import Deal
 from pyramid_solitaire.goals.grades import difficulty
@@ -30,51 +27,6 @@ def client(url):
     app.state.results.schedule = False
     with TestClient(app) as test_client:
         yield test_client
-
-
-def seed(url: str, variant: str, deals: dict[int, float], results: int = ENOUGH, won: bool = True) -> None:
-    """Deals rated as given, each with `results` clean first attempts and (if `won`) a won one."""
-    engine = store.Store(url).engine
-    with engine.begin() as db:
-        for deal, rating in deals.items():
-            row = {"kind": "deal", "variant": variant, "subject": str(deal), "rating": rating}
-            db.execute(schema.ratings.insert().values(row | rated(results)))
-            if won:
-                db.execute(schema.results.insert().values(result_row(f"winner-{deal:06d}", variant, deal)))
-    engine.dispose()
-
-
-def rated(results: int, deviation: float = 60.0) -> dict:
-    return {"deviation": deviation, "volatility": 0.06, "results": results, "period": 1}
-
-
-def result_row(player: str, variant: str, deal: int) -> dict:
-    """A stored result row (what a post of a won game stores)."""
-    return {
-        "key": f"{player} {variant} {deal}",
-        "player": player,
-        "variant": variant,
-        "deal": str(deal),
-        "won": True,
-        "moves": 30,
-        "score": 0,
-        "hints": 0,
-        "undos": 0,
-        "way": False,
-        "seconds": 60.0,
-        "first_attempt": True,
-        "rated": True,
-        "posted_at": datetime(2026, 12, 1, tzinfo=UTC),
-        "record": json.dumps({"variant": variant, "deal": str(deal), "moves": []}),
-    }
-
-
-def rate_player(url: str, player: str, rating: float) -> None:
-    engine = store.Store(url).engine
-    with engine.begin() as db:
-        row = {"kind": "player", "variant": "", "subject": player, "rating": rating}
-        db.execute(schema.ratings.insert().values(row | rated(10)))
-    engine.dispose()
 
 
 # Eight pyramid deals rated 1100..1800: two to a grade. Deal 1 is medium by the measure.

@@ -2,11 +2,13 @@
 after the player says yes and replayed by the server; a player who said no sends nothing."""
 
 import json
+import os
 import re
 
 import pytest
 from browser_helpers import WIN_PYRAMID_2, open_link, play
 from playwright.sync_api import expect
+from result_posts import rate_player, seed
 from static_server import static_server
 
 from pyramid_solitaire.web.site import write_site
@@ -70,3 +72,22 @@ def test_on_the_static_site_sharing_says_it_needs_the_server_and_sends_nothing(b
         expect(page.locator("#results-check")).to_be_disabled()
         assert sent == []
         page.context.close()
+
+
+def test_new_game_at_my_level_deals_a_rated_deal_to_a_player_who_shares(new_page):
+    """Opted in, with a rating: More offers New game at my level, and it deals the rated deal the
+    player wins about 60% of the time (seeded in the live server's store: 1570 against 1500)."""
+    player, deal = "5b1d3c9e-0000-4000-8000-00000000a7e1", 900_104  # a deal no other test plays
+    url = os.environ["PYRAMID_SOLITAIRE_DATABASE"]
+    seed(url, "pyramid", {deal: 1500.0})
+    rate_player(url, player, 1570.0)
+    page = new_page()
+    choice = json.dumps({"asked": True, "share": True, "player": player})
+    page.add_init_script(f"localStorage.setItem('{CHOICE}', {json.dumps(choice)})")
+    open_link(page, "pyramid", 2)
+    page.click("#btn-more")
+    expect(page.locator("#btn-at-level")).to_be_visible()  # shown once the server says it keeps results
+    page.click("#btn-at-level")
+    expect(page.locator("body")).to_have_attribute("data-at-level", f"rating {deal}")
+    expect(page.locator("#status-game")).to_have_text(re.compile(rf"{deal}$"))
+    expect(page.locator("#toast-text")).to_contain_text("about a 60% chance")

@@ -69,13 +69,22 @@ test("delete my results asks the server for the id's rows, then forgets the id",
   assert.deepEqual(results.choice(), { asked: true, share: false, player: null });
 });
 
-test("the day's shares are asked only when sharing is on", async () => {
-  globalThis.fetch = async () => new Response(JSON.stringify({
-    day: "2026-12-01", challenges: [{ id: "2026-12-01-1", met: 0.38 }, { id: "2026-12-01-2", met: null }],
-  }));
+test("the day's shares, and where the player stands, are asked only when sharing is on", async () => {
+  const asked = [];
+  globalThis.fetch = async (path) => {
+    asked.push(path);
+    return new Response(JSON.stringify({
+      day: "2026-12-01",
+      challenges: [{ id: "2026-12-01-1", met: 0.38, better_than: 0.63 }, { id: "2026-12-01-2", met: null }, { id: "2026-12-01-3", met: 1 }],
+    }));
+  };
   assert.deepEqual(await results.sharesOf("2026-12-01"), {});
+  assert.deepEqual(asked, []);
   results.choose(true, () => "id-one-0000");
-  assert.deepEqual(await results.sharesOf("2026-12-01"), { "2026-12-01-1": 0.38 });
+  assert.deepEqual(await results.sharesOf("2026-12-01"), {
+    "2026-12-01-1": { met: 0.38, better: 0.63 }, "2026-12-01-3": { met: 1, better: null },
+  });
+  assert.deepEqual(asked, ["/api/daily/2026-12-01/stats?player=id-one-0000"]);
 });
 
 test("a way watched for the deal is posted as help.way, for that deal only", () => {

@@ -102,7 +102,10 @@ const sharing = createSharing({
   session, seconds: () => clock.elapsed() / 1000, challenge: () => daily.playing()?.id ?? null,
   ask: () => askShare(),
 });
-const askShare = bindResults({ session, posted: () => sharing({ type: "position", cause: "move" }) });
+const askShare = bindResults({
+  session, posted: () => sharing({ type: "position", cause: "move" }),
+  newGame: (deal) => play.newGame(deal), usualGrade: dealing.gradeWanted, say: messages.say,
+});
 session.subscribe(sharing);
 session.subscribe((change) => change.type === "position" && session.state.slot && dailyDialog.drawWaiting()); // one done
 

@@ -7,6 +7,7 @@ import { available as solverInPage, gradeOf } from "./net/solver.js";
 import * as dealing from "./state/dealing.js";
 import { countEnd } from "./goals/endings.js";
 import * as records from "./state/records.js";
+import { ratedGrade } from "./state/results.js";
 import { backThere, hintMessage } from "./text/hint-text.js";
 import { t, variantName } from "./text/i18n.js";
 import { explain, storageRefusal } from "./text/refusals.js";
@@ -34,6 +35,7 @@ export function createPlay({ session, clock, screen, board, messages, prefs, ask
   const view = () => session.state.view;
   const variant = () => session.state.variant;
   let keepNote = false; // a message about the save, said just before the position it concerns
+  const ratedGrades = new Map(); // "variant deal" -> the grade players' results give it (or null)
 
   // --- what follows a change of the session ------------------------------------------------
 
@@ -102,16 +104,25 @@ export function createPlay({ session, clock, screen, board, messages, prefs, ask
   }
 
   /** The deal's grade, for the status line, the win panel and the statistics: given with a graded
-   *  deal, remembered, or asked of the solver's worker (the index, else graded there). */
+   *  deal, remembered, or asked of the solver's worker (the index, else graded there); players'
+   *  results grade it once they have played it enough, and that grade wins (shared results only,
+   *  asked once a deal). */
   function learnGrade(answer) {
     const { variant: id, deal } = answer.view;
     if (deal === null) return;
     if (answer.grade) dealing.noteGrade(id, deal, answer.grade);
-    if (dealing.knownGrade(id, deal) !== undefined) return;
-    gradeOf(answer.record).then(({ grade }) => {
+    const note = (grade) => {
       dealing.noteGrade(id, deal, grade);
       if (view() && view().deal === deal) screen.draw();
       document.body.dataset.graded = `${id} ${deal} ${grade}`; // for tests: the grade arrived
+    };
+    const key = `${id} ${deal}`;
+    if (!ratedGrades.has(key)) ratedGrades.set(key, ratedGrade(answer.view));
+    const rated = ratedGrades.get(key);
+    rated.then((grade) => grade && note(grade));
+    if (dealing.knownGrade(id, deal) !== undefined) return;
+    gradeOf(answer.record).then(async ({ grade }) => {
+      if (!(await rated)) note(grade);
     }, () => {}); // no solver in the page: the deal shows no grade
   }
 

@@ -49,12 +49,36 @@ export async function deleteMine() {
   writeJson(RESULTS_KEY, { asked: true, share: false, player: null });
 }
 
-/** The share of players who met each goal of `date`: {challenge id: share 0..1}, {} when not shared. */
+/** The day's challenges against everyone's, when shared: {challenge id: {met: share 0..1, better: the
+ *  share of the others this player did better than, or null}}; {} when not shared. */
 export async function sharesOf(date) {
-  if (!choice().share) return {};
-  const stats = await net.dayStats(date);
-  return Object.fromEntries(stats.challenges.filter((c) => c.met !== null).map((c) => [c.id, c.met]));
+  const { share, player } = choice();
+  if (!share) return {};
+  const stats = await net.dayStats(date, player);
+  return Object.fromEntries(stats.challenges.filter((c) => c.met !== null)
+    .map((c) => [c.id, { met: c.met, better: c.better_than ?? null }]));
 }
+
+/** The grade players' results give the deal on the table (null: not shared, no server, or too
+ *  few results yet: the measure's grade stands). */
+export async function ratedGrade(view) {
+  if (!choice().share || view.deal === null || !(await net.served())) return null;
+  try {
+    const found = await net.dealRating(view.variant, String(view.deal));
+    return found.grade_source === "rating" ? found.grade : null;
+  } catch {
+    return null; // a server that is down: the measure's grade
+  }
+}
+
+/** A deal at the player's level in `variant` ({deal, source, chance | reason, grade}); `usual`
+ *  is the grade New game deals (the fallback when nothing is rated near the player). */
+export function atLevel(variant, usual) {
+  return net.atLevel(choice().player, variant, usual ?? "medium");
+}
+
+/** Whether New game "at my level" can be offered: sharing is on and a server keeps results. */
+export const levelOffered = async () => choice().share && Boolean(choice().player) && (await net.served());
 
 /** The help the page counted in the game on the table: its hints, its undos, and whether a way
  *  to win (or to the challenge's goal) was watched for its deal. */
