@@ -243,7 +243,7 @@ export const SAVES_STRINGS = {
   resultsNeedsServer: "Ergebnisse teilen braucht den Spielserver; diese Kopie der Seite hat keinen.",
   chalMet: "{share} % der Spieler haben das Ziel erreicht",
   chalBetter: "du warst besser als {share} %",
-  atLevelPlay: "Neues Spiel auf meinem Niveau",
+  atLevelPlay: "Neue Partie auf meinem Niveau",
   atLevelDealt: "Eine Partie auf deinem Niveau: nach den Ergebnissen der Spieler gewinnst du sie zu etwa {chance} %.",
   atLevelUnrated: "Für dich gibt es noch keine Wertung (deine ersten geteilten Partien ergeben sie): eine Partie der Stufe {grade}.",
   atLevelNone: "Noch keine gewertete Partie nahe deinem Niveau: eine Partie der Stufe {grade}.",
