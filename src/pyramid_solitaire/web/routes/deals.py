@@ -28,12 +28,12 @@ def new(body: NewGame, request: Request, solver: Solver) -> dict[str, Any]:
     chosen |= {"daily": body.daily is not None, "winnable_only": body.winnable_only}
     chosen |= {"grade": body.grade is not None}
     one_deal_source([name for name, given in chosen.items() if given])
-    get_variant(body.variant)  # an unknown variant is refused before any search
+    rules = get_variant(body.variant)  # an unknown variant is refused before any search
     if body.grade is not None:
         wanted = parse_grade(body.grade)  # unknown: a coded 400
         # a deal's rating grades it once players have played it enough (results/grades.py)
-        number, grade, source = graded_deal(ratings_store(request), get_variant(body.variant).text, wanted)
-        return answer(Game(body.variant, number=number), grade=grade, grade_source=source)
+        dealt, grade, source = graded_deal(ratings_store(request), rules.text, wanted)
+        return answer(Game(body.variant, number=dealt), grade=grade, grade_source=source)
     if body.deck is not None:
         return answer(Game(body.variant, deck=body.deck))
     if body.daily is not None:
