@@ -136,11 +136,6 @@ def _spread(values: list[int]) -> dict[str, Any] | None:
     return {"least": min(values), "quartiles": [round(q, 1) for q in quartiles], "most": max(values)}
 
 
-def _won(db: Connection, variant: str, deal: str) -> bool:
-    found = select(results.c.id).where(results.c.variant == variant, results.c.deal == deal, results.c.won)
-    return db.scalar(found.limit(1)) is not None
-
-
 def _rated_deals(variant: str, least: int) -> tuple[Any, ...]:
     """The conditions on ratings of a variant's deals with `least` results, won by someone."""
     won = select(results.c.id).where(
@@ -254,8 +249,10 @@ class Store:
 
     def won(self, variant: str, deal: str) -> bool:
         """Whether any player has won the deal (a replayed win: the deal is winnable)."""
+        same = (results.c.variant == variant, results.c.deal == deal)
+        found = select(results.c.id).where(*same, results.c.won)
         with self.transaction() as db:
-            return _won(db, variant, deal)
+            return db.scalar(found.limit(1)) is not None
 
     def deal_ratings(self, variant: str, least: int) -> list[float]:
         """The ratings of the variant's deals with `least` clean first attempts that someone won."""
