@@ -161,3 +161,14 @@ def test_the_days_stats_say_where_the_player_stands(client):
     assert set(stand(PLAYER).values()) == {None, 0.5}  # the challenges not tried: no stand
     assert "better_than" not in client.get("/api/daily/2026-12-01/stats").json()["challenges"][0]
     assert client.get("/api/daily/2026-12-01/stats", params={"player": "x"}).status_code == 422
+
+
+def test_the_measures_grade_of_a_deal_pays_for_its_solver_run_and_a_rated_one_does_not(url):
+    seed(url, "pyramid", EIGHT)
+    settings = Settings(database=url, solver_burst=1, solver_per_second=0.001)
+    with TestClient(create_app(settings)) as client:
+        ask = lambda deal: client.get("/api/ratings/deal", params={"variant": "pyramid", "deal": deal})
+        assert ask(1).json()["grade_source"] == "measure"  # the bucket's one token
+        refused = ask(2)
+        assert refused.status_code == 429 and "Retry-After" in refused.headers
+        assert [ask(100).json()["grade_source"] for _ in range(3)] == ["rating"] * 3  # no solver: free

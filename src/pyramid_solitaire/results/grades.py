@@ -63,12 +63,15 @@ def grade(store: Store | None, variant: str, number: int) -> tuple[str | None, s
     """A deal's grade and where it comes from: ("hard", "rating") or ("medium", "measure");
     (None, "measure") for a deal the measure leaves ungraded (unwinnable, or a rule option)."""
     rated = rated_grade(store, variant, str(number))
-    if rated is not None:
-        return rated, RATING
+    return (rated, RATING) if rated is not None else (measured_grade(variant, number), MEASURE)
+
+
+def measured_grade(variant: str, number: int) -> str | None:
+    """The measure's grade of a deal (None: unwinnable, or a variant with rule options)."""
     try:
-        return difficulty(Deal.from_number(variant, number)).grade, MEASURE
+        return difficulty(Deal.from_number(variant, number)).grade
     except Refusal:  # a variant with rule options: no grades
-        return None, MEASURE
+        return None
 
 
 def graded_deal(

@@ -20,8 +20,10 @@ from ...goals.daily import PLAN, parse_day
 from ...goals.grades import parse_grade
 from ...results import glicko, grades, ratings, store, verify
 from ...results.glicko import Rating
+from ...solver import budgets
 from .. import answers
 from ..errors import refused
+from ..fairness import charge
 from ..models import Body
 
 router = APIRouter()
@@ -181,15 +183,20 @@ def delete_player(results: Store, player: str = Path(pattern=PLAYER)) -> dict[st
     return {"player": player, "deleted": results.delete_player(player)}
 
 
-@router.get("/api/ratings/deal", **answers.documented(RatingAnswer, 400, 422, 503))
+@router.get("/api/ratings/deal", **answers.documented(RatingAnswer, 400, 422, 429, 503))
 def deal_rating(
-    results: Store, variant: str = Query(max_length=80), deal: str = Query(max_length=30)
+    request: Request, results: Store, variant: str = Query(max_length=80), deal: str = Query(max_length=30)
 ) -> dict[str, Any]:
-    """A deal's rating in its variant, learned from players' clean first attempts."""
+    """A deal's rating in its variant, learned from players' clean first attempts, and its grade:
+    from the rating once it has enough results, else the measure's (which runs the solver, and
+    pays for it as a hint does)."""
     variant_text = get_variant(variant).text
     number = parse_deal_number(deal)
     rating = results.rating("deal", variant_text, str(number))
-    grade, source = grades.grade(results, variant_text, number)
+    grade, source = grades.rated_grade(results, variant_text, str(number)), grades.RATING
+    if grade is None:
+        charge(request, budgets.HINT)
+        grade, source = grades.measured_grade(variant_text, number), grades.MEASURE
     return _rating(rating) | {"grade": grade, "grade_source": source}
 
 
