@@ -103,3 +103,22 @@ test("a way watched for the deal is posted as help.way, for that deal only", () 
   assert.deepEqual(posts.map((p) => p.help.way), [false, true, false]);
   assert.equal(results.wayShown({ variant: "giza", deck: "AsKh" }), false);
 });
+
+test("the deal's rated grade is asked only when sharing is on, and only a rated one is given", async () => {
+  const asked = [];
+  let source = "rating";
+  globalThis.fetch = async (path) => {
+    asked.push(path);
+    if (path === "/api/version") return new Response(JSON.stringify({ version: "1" }), { headers: { "content-type": "application/json" } });
+    return new Response(JSON.stringify({ grade: "hard", grade_source: source }));
+  };
+  const view = { variant: "pyramid", deal: 104 };
+  assert.equal(await results.ratedGrade(view), null);
+  assert.deepEqual(asked, []); // not shared: nothing sent
+  results.choose(true, () => "id-one-0000");
+  assert.equal(await results.ratedGrade(view), "hard");
+  assert.ok(asked.includes("/api/ratings/deal?variant=pyramid&deal=104"));
+  source = "measure";
+  assert.equal(await results.ratedGrade(view), null); // the measure's grade: the page has it already
+  assert.equal(await results.ratedGrade({ variant: "pyramid", deal: null }), null); // a deck: no rating
+});
