@@ -116,7 +116,7 @@ export function createDailyDialog({ daily, variants }) {
         const met = document.createElement("small");
         met.className = "met";
         const { met: share, better } = shares[item.dataset.challenge];
-        met.textContent = ` \u00b7 ${t("chalMet", { share: Math.round(share * 100) })}`;
+        met.textContent = ` \u00b7 ${t("chalMetShare", { share: Math.round(share * 100) })}`;
         if (better !== null) met.textContent += ` \u00b7 ${t("chalBetter", { share: Math.round(better * 100) })}`;
         item.append(met);
       }

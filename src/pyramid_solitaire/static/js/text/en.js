@@ -241,7 +241,7 @@ export const SAVES_STRINGS = {
   resultsShare: "Share", resultsShareOption: "Share my results (anonymous)", resultsDelete: "Delete my results",
   resultsDeleted: "Your results are deleted; sharing is off.", resultsDeleteFailed: "Your results could not be deleted now; try again later.",
   resultsNeedsServer: "Sharing results needs the game server; this copy of the page has none.",
-  chalMet: "{share}% of players met the goal",
+  chalMetShare: "{share}% of players met the goal",
   chalBetter: "you did better than {share}%",
   atLevelPlay: "New game at my level",
   atLevelDealt: "A deal at your level: about a {chance}% chance for you to win it, by players' results.",
