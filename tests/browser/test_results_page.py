@@ -77,10 +77,12 @@ def test_on_the_static_site_sharing_says_it_needs_the_server_and_sends_nothing(b
 
 def test_new_game_at_my_level_deals_a_rated_deal_to_a_player_who_shares(new_page):
     """Opted in, with a rating: More offers New game at my level, and it deals the rated deal the
-    player wins about 60% of the time (seeded in the live server's store: 1570 against 1500)."""
-    player, deal = "5b1d3c9e-0000-4000-8000-00000000a7e1", 900_104  # a deal no other test plays
+    player wins about 60% of the time (seeded in the live server's store: 1570 against 1500), its
+    grade in the status line the one its rating gives (hard among eight deals rated 1100..1800;
+    the measure says medium)."""
+    player, deal = "5b1d3c9e-0000-4000-8000-00000000a7e1", 900_104  # deals no other test plays
     url = os.environ["PYRAMID_SOLITAIRE_DATABASE"]
-    seed(url, "pyramid", {deal: 1500.0})
+    seed(url, "pyramid", {900_100 + n: 1100.0 + 100 * n for n in range(8)})
     rate_player(url, player, 1570.0)
     page = new_page()
     choice = json.dumps({"asked": True, "share": True, "player": player})
@@ -92,6 +94,7 @@ def test_new_game_at_my_level_deals_a_rated_deal_to_a_player_who_shares(new_page
     expect(page.locator("body")).to_have_attribute("data-at-level", f"rating {deal}")
     expect(page.locator("#status-game")).to_have_text(re.compile(rf"{deal}$"))
     expect(page.locator("#toast-text")).to_contain_text("about a 60% chance")
+    expect(page.locator("#status-grade")).to_have_text("Hard")
 
 
 def test_the_day_list_says_where_a_player_who_shares_stands(new_page, base_url):

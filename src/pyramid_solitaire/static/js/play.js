@@ -117,9 +117,11 @@ export function createPlay({ session, clock, screen, board, messages, prefs, ask
       document.body.dataset.graded = `${id} ${deal} ${grade}`; // for tests: the grade arrived
     };
     const key = `${id} ${deal}`;
-    if (!ratedGrades.has(key)) ratedGrades.set(key, ratedGrade(answer.view));
+    if (!ratedGrades.has(key)) {
+      ratedGrades.set(key, ratedGrade(answer.view));
+      ratedGrades.get(key).then((grade) => grade && note(grade));
+    }
     const rated = ratedGrades.get(key);
-    rated.then((grade) => grade && note(grade));
     if (dealing.knownGrade(id, deal) !== undefined) return;
     gradeOf(answer.record).then(async ({ grade }) => {
       if (!(await rated)) note(grade);
