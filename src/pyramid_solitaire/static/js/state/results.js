@@ -71,6 +71,20 @@ export async function ratedGrade(view) {
   }
 }
 
+const rated = new Map(); // "variant deal" -> its rated grade (a promise), asked once a page load
+
+/** The rated grade of the deal of `view`, asked once a deal while sharing is on; `onGrade(grade)`
+ *  when it has one. */
+export function ratedGradeOnce(view, onGrade) {
+  if (!choice().share) return Promise.resolve(null);
+  const key = `${view.variant} ${view.deal}`;
+  if (!rated.has(key)) {
+    rated.set(key, ratedGrade(view));
+    rated.get(key).then((grade) => grade && onGrade(grade));
+  }
+  return rated.get(key);
+}
+
 /** A deal at the player's level in `variant` ({deal, source, chance | reason, grade}); `usual`
  *  is the grade New game deals (the fallback when nothing is rated near the player). */
 export function atLevel(variant, usual) {
