@@ -3,6 +3,7 @@ replayed, once; help rates nothing; the store down is a 503 for its routes only;
 paper has it. tests/test_results_postgres.py runs the store's checks on a real PostgreSQL."""
 
 import json
+import math
 import threading
 from datetime import UTC, date, datetime, timedelta
 
@@ -286,6 +287,24 @@ def test_a_rating_period_rates_clean_first_attempts_once(client, url):
         client.get("/api/ratings/deal", params={"variant": "nope", "deal": "1"}).json()["code"]
         == "variant_unknown"
     )
+
+
+def test_a_subject_without_results_in_a_period_is_widened_by_step_6(client, url):
+    """Glickman's example player (1500, 200, 0.06) sitting a period out: phi* = sqrt(phi^2 +
+    sigma^2) = sqrt(1.15129^2 + 0.06^2) = 1.15285, a deviation of 200.27 (by hand)."""
+    assert round(glicko.update(glicko.Rating(1500, 200), []).deviation, 2) == 200.27
+    client.post("/api/results", json=post_body())
+    results = store.Store(url)
+    ratings.rate(results)
+    first = results.rating("player", "", PLAYER)
+    client.post("/api/results", json=post_body(seconds=60, player=OTHER))  # the deal plays, PLAYER not
+    ratings.rate(results)
+    later = results.rating("player", "", PLAYER)
+    phi, sigma = first.deviation / glicko.SCALE, first.volatility
+    assert later.deviation == pytest.approx(math.sqrt(phi**2 + sigma**2) * glicko.SCALE, abs=1e-9)
+    assert later.deviation > first.deviation and later.rating == first.rating
+    assert later.results == first.results == 1
+    assert results.rating("deal", "giza", "1266").results == 2  # the deal played: rated, not widened
 
 
 def test_the_server_runs_rating_periods_on_its_schedule(url, monkeypatch):

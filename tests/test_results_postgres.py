@@ -12,10 +12,10 @@ import sqlalchemy
 from app_server import free_port
 from fastapi.testclient import TestClient
 from postgres import binaries, cluster
-from result_posts import GIZA, PLAYER, post_body, won_record
+from result_posts import GIZA, OTHER, PLAYER, post_body, seed, won_record
 from results_server import two_workers
 
-from pyramid_solitaire.results import ratings, schema, store
+from pyramid_solitaire.results import grades, ratings, schema, store
 from pyramid_solitaire.results.verify import Help, verify
 from pyramid_solitaire.web.application import create_app
 from pyramid_solitaire.web.settings import Settings
@@ -124,3 +124,18 @@ def test_two_workers_restarted_lose_nothing_and_repeat_nothing(postgres):
         again = list(pool.map(lambda b: post(port, b), bodies))
     assert again == first
     assert count(url) == 40
+
+
+def test_widening_and_the_rated_deals_queries_run_on_both_databases(url):
+    """Step 6's update by key, and the rated deals' EXISTS, NOT IN and ABS, as each database runs them."""
+    results = store.Store(url)
+    results.post(PLAYER, verify(won_record(), 95.5), Help(), 95.5)
+    ratings.rate(results)
+    first = results.rating("player", "", PLAYER)
+    results.post(OTHER, verify(won_record(), 60.0), Help(), 60.0)
+    ratings.rate(results)
+    assert results.rating("player", "", PLAYER).deviation > first.deviation
+    seed(url, "pyramid", {100 + n: 1100.0 + 100 * n for n in range(8)})
+    assert grades.grade(results, "pyramid", 100) == ("easy", "rating")
+    near = results.deals_near("pyramid", grades.MIN_RESULTS, "winner-000104", 1390, 3)
+    assert [deal for deal, _ in near] == ["103", "102", "101"]  # 104 (1500) is that player's: left out

@@ -2,6 +2,10 @@
 deal (the player wins a won game, the deal a lost one), and Glicko-2 updates both from their
 ratings before the period. Deals are rated per variant (rule set); a player has one rating.
 
+A subject rated before that has no result in a period is less certain after it: its deviation
+widens (Glicko-2's step 6 alone, phi* = sqrt(phi^2 + sigma^2)), so a player back after a long
+time moves faster, as the paper has it.
+
 A period is one transaction that records which results it took (rated_results), so two workers
 or hosts running one at once rate each result once: the later one's insert conflicts and rolls back.
 """
@@ -10,7 +14,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, delete, func, select, tuple_
+from sqlalchemy import Connection, bindparam, delete, func, select, tuple_, update
 from sqlalchemy.exc import IntegrityError
 
 from . import glicko
@@ -39,7 +43,7 @@ def _ratings(db: Connection, subjects: set[Subject]) -> dict[Subject, Rating]:
     for start in range(0, len(keys), 500):  # a bounded IN list per query
         rows = db.execute(select(ratings).where(KEY.in_(keys[start : start + 500])))
         for r in rows:
-            found[(r.kind, r.variant, r.subject)] = Rating(r.rating, r.deviation, r.volatility, r.results)
+            found[(r.kind, r.variant, r.subject)] = _rating(r)
     return found
 
 
@@ -73,6 +77,7 @@ def _rate(store: Store) -> Period | None:
             games[deal].append((before[player], 0.0 if r.won else 1.0))
         after = {subject: glicko.update(before[subject], played) for subject, played in games.items()}
         _write(db, after, number)
+        _widen(db, set(after))
         db.execute(periods.insert().values(number=number, made_at=store.clock(), results=len(new)))
         db.execute(rated.insert(), [{"result": r.id, "period": number} for r in new])
     players = sum(kind == "player" for kind, _, _ in after)
@@ -92,6 +97,23 @@ def _write(db: Connection, after: dict[Subject, Rating], number: int) -> None:
         for k, v, s in keys
     ]
     db.execute(ratings.insert(), rows)
+
+
+def _widen(db: Connection, played: set[Subject]) -> None:
+    """Step 6 for every rated subject that had no result this period (at most the newcomer's 350)."""
+    rows = db.execute(select(ratings).where(ratings.c.deviation < glicko.START_DEVIATION)).all()
+    wider = [
+        {"k": r.kind, "v": r.variant, "s": r.subject, "d": glicko.update(_rating(r), []).deviation}
+        for r in rows
+        if (r.kind, r.variant, r.subject) not in played
+    ]
+    if wider:
+        one = KEY == tuple_(bindparam("k"), bindparam("v"), bindparam("s"))
+        db.execute(update(ratings).where(one).values(deviation=bindparam("d")), wider)
+
+
+def _rating(row: Any) -> Rating:
+    return Rating(row.rating, row.deviation, row.volatility, row.results)
 
 
 def _fields(rating: Rating) -> dict[str, Any]:

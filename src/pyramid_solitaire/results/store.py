@@ -136,6 +136,26 @@ def _spread(values: list[int]) -> dict[str, Any] | None:
     return {"least": min(values), "quartiles": [round(q, 1) for q in quartiles], "most": max(values)}
 
 
+def _rated_deals(variant: str, least: int) -> tuple[Any, ...]:
+    """The conditions on ratings of a variant's deals with `least` results, won by someone."""
+    won = select(results.c.id).where(
+        results.c.variant == ratings.c.variant, results.c.deal == ratings.c.subject, results.c.won
+    )
+    return (ratings.c.kind == "deal", ratings.c.variant == variant, ratings.c.results >= least, won.exists())
+
+
+def _stand(player: str, tried: set[str], fewest: dict[str, int]) -> float | None:
+    """The share of the others who tried that `player` did better than: met the goal where they did
+    not, or in fewer moves (None: the player did not try, or no one else did)."""
+    others = tried - {player}
+    if player not in tried or not others:
+        return None
+    mine = fewest.get(player)
+    if mine is None:
+        return 0.0
+    return round(sum(other not in fewest or fewest[other] > mine for other in others) / len(others), 3)
+
+
 class Store:
     """Players' results in one database; every method is one transaction."""
 
@@ -227,6 +247,33 @@ class Store:
             ).first()
         return Rating() if row is None else Rating(row.rating, row.deviation, row.volatility, row.results)
 
+    def won(self, variant: str, deal: str) -> bool:
+        """Whether any player has won the deal (a replayed win: the deal is winnable)."""
+        same = (results.c.variant == variant, results.c.deal == deal)
+        found = select(results.c.id).where(*same, results.c.won)
+        with self.transaction() as db:
+            return db.scalar(found.limit(1)) is not None
+
+    def deal_ratings(self, variant: str, least: int) -> list[float]:
+        """The ratings of the variant's deals with `least` clean first attempts that someone won."""
+        with self.transaction() as db:
+            return list(db.scalars(select(ratings.c.rating).where(*_rated_deals(variant, least))))
+
+    def deals_near(
+        self, variant: str, least: int, player: str, target: float, count: int
+    ) -> list[tuple[str, Rating]]:
+        """The `count` deals rated nearest `target` among the variant's deals with `least` clean
+        first attempts that someone won and `player` has never played."""
+        played = select(results.c.deal).where(results.c.player == player, results.c.variant == variant)
+        with self.transaction() as db:
+            rows = db.execute(
+                select(ratings)
+                .where(*_rated_deals(variant, least), ratings.c.subject.not_in(played))
+                .order_by(func.abs(ratings.c.rating - target))
+                .limit(count)
+            ).all()
+        return [(r.subject, Rating(r.rating, r.deviation, r.volatility, r.results)) for r in rows]
+
     def better_than(self, rating: float) -> float | None:
         """The share of rated players whose rating is below `rating` (None: no one is rated)."""
         with self.transaction() as db:
@@ -237,9 +284,9 @@ class Store:
             )
         return None if not everyone else round((below or 0) / everyone, 3)
 
-    def challenge_stats(self, ids: list[str]) -> dict[str, dict[str, Any]]:
+    def challenge_stats(self, ids: list[str], player: str | None = None) -> dict[str, dict[str, Any]]:
         """Per challenge id: how many players tried, the share who met the goal, and the spread of
-        the moves of those who met it (each player's fewest)."""
+        the moves of those who met it (each player's fewest); given `player`, where they stand."""
         with self.transaction() as db:
             rows = db.execute(
                 select(results.c.challenge, results.c.player, results.c.goal_met, results.c.moves).where(
@@ -260,4 +307,6 @@ class Store:
                 "met": share,
                 "moves": _spread(sorted(fewest.values())),
             }
+            if player is not None:
+                stats[challenge_id]["better_than"] = _stand(player, tried, fewest)
         return stats

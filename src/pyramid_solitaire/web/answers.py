@@ -89,6 +89,7 @@ class GameAnswer(BaseModel):
     daily: str | None = None
     winnable: bool | None = None
     grade: str | None = None  # easy, medium, hard or expert: the grade asked for (goals/grades.py)
+    grade_source: str | None = None  # "rating" (players' results) or "measure" (results/grades.py)
 
 
 class Version(BaseModel):

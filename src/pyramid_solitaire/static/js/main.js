@@ -58,7 +58,7 @@ import * as store from "./state/store.js";
 import { bindTransfer, sayImported } from "./dialogs/transfer-dialog.js";
 import { entryOrNull } from "./text/variant-names.js";
 import { bindResults } from "./dialogs/results-toggle.js";
-import { createSharing } from "./state/results.js";
+import { createSharing, noteWay } from "./state/results.js";
 import * as achievements from "./state/achievements.js";
 import * as challenges from "./state/challenges.js";
 import * as records from "./state/records.js";
@@ -91,7 +91,7 @@ const messages = createMessages({
 const play = createPlay({ session, clock, screen, board, messages, prefs, ask });
 const fullscreen = createFullscreen({ buttons: [$("btn-fullscreen"), $("more-fullscreen")], say: messages.say, changed: screen.draw });
 const sound = createSound(() => prefs.sound);
-const review = createReview({ session, screen, messages });
+const review = createReview({ session, screen, messages, watched: () => noteWay(session.state.record) });
 const daily = createDailyPlay({ session, clock, screen, messages, review, focusBoard: () => board.focus() }); // the day's challenges
 session.subscribe(daily.onChange); // before the play, whose draw shows a challenge's end
 session.subscribe(play.onChange);
@@ -102,7 +102,10 @@ const sharing = createSharing({
   session, seconds: () => clock.elapsed() / 1000, challenge: () => daily.playing()?.id ?? null,
   ask: () => askShare(),
 });
-const askShare = bindResults({ session, posted: () => sharing({ type: "position", cause: "move" }) });
+const askShare = bindResults({
+  session, posted: () => sharing({ type: "position", cause: "move" }),
+  newGame: (deal) => play.newGame(deal), usualGrade: dealing.gradeWanted, say: messages.say,
+});
 session.subscribe(sharing);
 session.subscribe((change) => change.type === "position" && session.state.slot && dailyDialog.drawWaiting()); // one done
 

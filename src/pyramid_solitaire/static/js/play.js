@@ -7,6 +7,7 @@ import { available as solverInPage, gradeOf } from "./net/solver.js";
 import * as dealing from "./state/dealing.js";
 import { countEnd } from "./goals/endings.js";
 import * as records from "./state/records.js";
+import { ratedGradeOnce } from "./state/results.js";
 import { backThere, hintMessage } from "./text/hint-text.js";
 import { t, variantName } from "./text/i18n.js";
 import { explain, storageRefusal } from "./text/refusals.js";
@@ -101,18 +102,19 @@ export function createPlay({ session, clock, screen, board, messages, prefs, ask
     if (prefs.autoKings && ["move", "new", "restart"].includes(change.cause)) removeKing(now);
   }
 
-  /** The deal's grade, for the status line, the win panel and the statistics: given with a graded
-   *  deal, remembered, or asked of the solver's worker (the index, else graded there). */
+  /** The deal's grade, for the status line, the win panel and the statistics: given with a graded deal,
+   *  remembered, or the solver worker's (the index, else graded there); players' results' grade wins. */
   function learnGrade(answer) {
     const { variant: id, deal } = answer.view;
     if (deal === null) return;
     if (answer.grade) dealing.noteGrade(id, deal, answer.grade);
-    if (dealing.knownGrade(id, deal) !== undefined) return;
-    gradeOf(answer.record).then(({ grade }) => {
+    const note = (grade) => {
       dealing.noteGrade(id, deal, grade);
       if (view() && view().deal === deal) screen.draw();
       document.body.dataset.graded = `${id} ${deal} ${grade}`; // for tests: the grade arrived
-    }, () => {}); // no solver in the page: the deal shows no grade
+    };
+    const rated = ratedGradeOnce(answer.view, note); // shared only; else the worker's (none without a solver)
+    if (dealing.knownGrade(id, deal) === undefined) gradeOf(answer.record).then(async ({ grade }) => (await rated) || note(grade), () => {});
   }
 
   /** The game's result was just counted: bests and achievements; a new achievement is said. */

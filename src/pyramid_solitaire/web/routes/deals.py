@@ -8,12 +8,14 @@ from ...engine.decks import daily_deal
 from ...engine.game import Game, one_deal_source
 from ...engine.variants import get_variant
 from ...engine.view import answer
+from ...results.grades import graded_deal
 from ...solver import budgets
 from .. import answers
-from ..deals import graded_deal, parse_day, parse_deal_number, parse_grade
+from ..deals import parse_day, parse_deal_number, parse_grade
 from ..fairness import charge
 from ..models import NewGame
 from ..solving import Solver
+from .results import ratings_store
 
 router = APIRouter()
 
@@ -26,10 +28,12 @@ def new(body: NewGame, request: Request, solver: Solver) -> dict[str, Any]:
     chosen |= {"daily": body.daily is not None, "winnable_only": body.winnable_only}
     chosen |= {"grade": body.grade is not None}
     one_deal_source([name for name, given in chosen.items() if given])
-    get_variant(body.variant)  # an unknown variant is refused before any search
+    rules = get_variant(body.variant)  # an unknown variant is refused before any search
     if body.grade is not None:
-        grade = parse_grade(body.grade)  # unknown: a coded 400
-        return answer(Game(body.variant, number=graded_deal(body.variant, grade)), grade=grade)
+        wanted = parse_grade(body.grade)  # unknown: a coded 400
+        # a deal's rating grades it once players have played it enough (results/grades.py)
+        dealt, grade, source = graded_deal(ratings_store(request), rules.text, wanted)
+        return answer(Game(body.variant, number=dealt), grade=grade, grade_source=source)
     if body.deck is not None:
         return answer(Game(body.variant, deck=body.deck))
     if body.daily is not None:

@@ -5,6 +5,7 @@ The store opens on the first results request, not at start-up: a server whose da
 plays on, and only these routes answer 503 with Retry-After until the database is back.
 """
 
+import math
 import threading
 from typing import Annotated, Any
 
@@ -16,12 +17,19 @@ from ...engine.decks import parse_deal_number
 from ...engine.errors import Refusal
 from ...engine.variants import get_variant
 from ...goals.daily import PLAN, parse_day
-from ...results import ratings, store, verify
+from ...goals.grades import parse_grade
+from ...results import glicko, grades, ratings, store, verify
+from ...results.glicko import Rating
+from ...solver import budgets
 from .. import answers
 from ..errors import refused
+from ..fairness import charge
 from ..models import Body
 
 router = APIRouter()
+LEVEL_CHANCE = 0.6  # "at my level": a deal the player wins about this often
+LEVEL_SLACK = 0.1  # ... within this much; further off is no deal at the player's level
+LEVEL_CANDIDATES = 20  # rated deals nearest the player's target whose chances are worked out
 RETRY_SECONDS = 30  # a database that is down: ask again after this long
 PLAYER = r"^[A-Za-z0-9_-]{8,64}$"  # the page's random id (a UUID), nothing personal
 
@@ -64,6 +72,21 @@ class RatingAnswer(BaseModel):
     deviation: float
     results: int
     better_than: float | None = None  # a player's: the share of rated players rated lower
+    grade: str | None = None  # a deal's: from its rating with enough results, else the measure's
+    grade_source: str | None = None  # a deal's: "rating" or "measure" (results/grades.py)
+
+
+class AtLevel(BaseModel):
+    """GET /api/deal/at-level: a deal for the player. source "rating": a rated deal the player has
+    about a 60% chance to win (chance); "grade": no such deal (reason), one of `grade` instead."""
+
+    variant: str
+    deal: int
+    source: str
+    reason: str | None = None  # player_unrated, no_rated_deal
+    chance: float | None = None
+    grade: str | None = None
+    grade_source: str | None = None
 
 
 class Deleted(BaseModel):
@@ -74,7 +97,8 @@ class Deleted(BaseModel):
 
 
 class DayStats(BaseModel):
-    """GET /api/daily/DATE/stats: per challenge, tried, the share who met the goal (met), moves."""
+    """GET /api/daily/DATE/stats: per challenge, tried, the share who met the goal (met), moves,
+    and with ?player=ID better_than (the share of the others that player did better than)."""
 
     day: str
     challenges: list[dict[str, Any]]
@@ -114,6 +138,15 @@ def results_store(request: Request) -> store.Store:
     return holder.get()
 
 
+def ratings_store(request: Request) -> store.Store | None:
+    """The store for reading ratings beside the game (grades): None when its database is down, and
+    the game goes on with the measure."""
+    try:
+        return results_store(request)
+    except store.StoreDown:
+        return None
+
+
 Store = Annotated[store.Store, Depends(results_store)]
 POSTED: dict[int | str, dict[str, Any]] = {201: {"model": ResultAnswer}}
 POSTED |= answers.refusals(*answers.WITH_BODY, 429)
@@ -150,18 +183,66 @@ def delete_player(results: Store, player: str = Path(pattern=PLAYER)) -> dict[st
     return {"player": player, "deleted": results.delete_player(player)}
 
 
-@router.get("/api/ratings/deal", **answers.documented(RatingAnswer, 400, 422, 503))
+@router.get("/api/ratings/deal", **answers.documented(RatingAnswer, 400, 422, 429, 503))
 def deal_rating(
-    results: Store, variant: str = Query(max_length=80), deal: str = Query(max_length=30)
+    request: Request, results: Store, variant: str = Query(max_length=80), deal: str = Query(max_length=30)
 ) -> dict[str, Any]:
-    """A deal's rating in its variant, learned from players' clean first attempts."""
+    """A deal's rating in its variant, learned from players' clean first attempts, and its grade:
+    from the rating once it has enough results, else the measure's (which runs the solver, and
+    pays for it as a hint does)."""
     variant_text = get_variant(variant).text
-    rating = results.rating("deal", variant_text, str(parse_deal_number(deal)))
-    return {
-        "rating": round(rating.rating, 1),
-        "deviation": round(rating.deviation, 1),
-        "results": rating.results,
-    }
+    number = parse_deal_number(deal)
+    rating = results.rating("deal", variant_text, str(number))
+    grade, source = grades.rated_grade(results, variant_text, str(number)), grades.RATING
+    if grade is None:
+        charge(request, budgets.HINT)
+        grade, source = grades.measured_grade(variant_text, number), grades.MEASURE
+    return _rating(rating) | {"grade": grade, "grade_source": source}
+
+
+def _rating(rating: Rating) -> dict[str, Any]:
+    rounded = {"rating": round(rating.rating, 1), "deviation": round(rating.deviation, 1)}
+    return rounded | {"results": rating.results}
+
+
+@router.get("/api/deal/at-level", **answers.documented(AtLevel, 400, 422, 503))
+def at_level(
+    results: Store,
+    player: str = Query(pattern=PLAYER),
+    variant: str = Query(max_length=80),
+    grade: str = Query("medium", max_length=20),
+) -> dict[str, Any]:
+    """A deal whose rating suits the player's (about a 60% chance to win, Glicko-2's expected
+    score), one they never played; without a rating (theirs, or a rated deal near it) a deal of
+    `grade` (the player's usual one; medium unless told), saying why."""
+    variant_text = get_variant(variant).text
+    usual = parse_grade(grade)
+    own = results.rating("player", "", player)
+    reason = "player_unrated"
+    if own.results:
+        rated = results.deals_near(variant_text, grades.MIN_RESULTS, player, _target(own), LEVEL_CANDIDATES)
+        near = _nearest(rated, own)
+        if near is not None:
+            deal, chance = near
+            return {"variant": variant_text, "deal": deal, "source": "rating", "chance": round(chance, 3)}
+        reason = "no_rated_deal"
+    number, found, source = grades.graded_deal(results, variant_text, usual)
+    fallback = {"variant": variant_text, "deal": number, "source": "grade", "reason": reason}
+    return fallback | {"grade": found, "grade_source": source}
+
+
+def _target(player: Rating) -> float:
+    """The deal rating a player beats LEVEL_CHANCE of the time (a certain deal: g = 1)."""
+    return player.rating - math.log(LEVEL_CHANCE / (1 - LEVEL_CHANCE)) * glicko.SCALE
+
+
+def _nearest(deals: list[tuple[str, Rating]], player: Rating) -> tuple[int, float] | None:
+    """Of the deals, one whose chance is nearest LEVEL_CHANCE (within LEVEL_SLACK), or None."""
+    chances = [(glicko.expected(player, rating), deal) for deal, rating in deals if deal.isdigit()]
+    fitting = sorted(
+        (abs(c - LEVEL_CHANCE), deal, c) for c, deal in chances if abs(c - LEVEL_CHANCE) <= LEVEL_SLACK
+    )
+    return (int(fitting[0][1]), fitting[0][2]) if fitting else None
 
 
 @router.get("/api/ratings/player/{player}", **answers.documented(RatingAnswer, 400, 422, 503))
@@ -169,18 +250,16 @@ def player_rating(results: Store, player: str = Path(pattern=PLAYER)) -> dict[st
     """A player's rating and where it stands among everyone's ("better than 63%")."""
     rating = results.rating("player", "", player)
     better = results.better_than(rating.rating) if rating.results else None
-    return {
-        "rating": round(rating.rating, 1),
-        "deviation": round(rating.deviation, 1),
-        "results": rating.results,
-        "better_than": better,
-    }
+    return _rating(rating) | {"better_than": better}
 
 
 @router.get("/api/daily/{day}/stats", **answers.documented(DayStats, 400, 422, 503))
-def day_stats(results: Store, day: str = Path(max_length=10)) -> dict[str, Any]:
-    """Per challenge of the day: how many tried, the share who met the goal, the spread of moves."""
+def day_stats(
+    results: Store, day: str = Path(max_length=10), player: str | None = Query(None, pattern=PLAYER)
+) -> dict[str, Any]:
+    """Per challenge of the day: how many tried, the share who met the goal, the spread of moves;
+    given a player, where they stand (better_than: the share of the others they did better than)."""
     parsed = parse_day(day).isoformat()
     ids = [f"{parsed}-{step}" for step in range(1, len(PLAN) + 1)]  # the ids goals/daily.py gives
-    stats = results.challenge_stats(ids)
+    stats = results.challenge_stats(ids, player)
     return {"day": parsed, "challenges": [{"id": i} | stats[i] for i in ids]}

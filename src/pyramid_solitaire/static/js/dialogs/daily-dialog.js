@@ -106,7 +106,8 @@ export function createDailyDialog({ daily, variants }) {
     showShares(shown);
   }
 
-  /** Shared results only: beside each challenge, the share of players who met its goal. */
+  /** Shared results only: beside each challenge, the share of players who met its goal and, for one
+   *  the player tried, where they stand ("better than 63%"). */
   function showShares(day) {
     sharesOf(day).then((shares) => {
       if (day !== shown) return;
@@ -114,7 +115,9 @@ export function createDailyDialog({ daily, variants }) {
         if (!(item.dataset.challenge in shares)) continue;
         const met = document.createElement("small");
         met.className = "met";
-        met.textContent = ` \u00b7 ${t("chalMet", { share: Math.round(shares[item.dataset.challenge] * 100) })}`;
+        const { met: share, better } = shares[item.dataset.challenge];
+        met.textContent = ` \u00b7 ${t("chalMetShare", { share: Math.round(share * 100) })}`;
+        if (better !== null) met.textContent += ` \u00b7 ${t("chalBetter", { share: Math.round(better * 100) })}`;
         item.append(met);
       }
     }, () => {}); // no server, or it is down: the list shows no shares

@@ -8,8 +8,9 @@ import { t } from "../text/i18n.js";
 const $ = (id) => document.getElementById(id);
 
 /** deps: session (the question goes with the game that ended), posted() (post the game just
- *  finished, once sharing is on). */
-export function bindResults({ session, posted }) {
+ *  finished, once sharing is on), newGame(deal) (New game "at my level" plays the deal found),
+ *  usualGrade(variant) (the grade New game deals), say(text, ms). */
+export function bindResults({ session, posted, newGame, usualGrade, say }) {
   const check = $("results-check");
   const note = $("results-note");
   const draw = () => {
@@ -33,9 +34,33 @@ export function bindResults({ session, posted }) {
     askServer();
   });
   opened.observe(more, { attributes: true, attributeFilter: ["open"] });
+  // New game "at my level": offered each time More opens, to a player who shares results with a
+  // server that keeps them.
+  const offerLevel = () => results.levelOffered().then((yes) => {
+    $("at-level-row").hidden = !yes;
+  });
+  new MutationObserver(() => more.open && offerLevel()).observe(more, { attributes: true, attributeFilter: ["open"] });
+  $("btn-at-level").addEventListener("click", async () => {
+    more.close();
+    const variant = session.state.variant.id;
+    let found;
+    try {
+      found = await results.atLevel(variant, usualGrade(variant));
+    } catch {
+      say(t("atLevelFailed"), 8000);
+      return;
+    }
+    await newGame(String(found.deal));
+    if (String(session.state.view?.deal) !== String(found.deal)) return; // the player kept the game on the table
+    say(found.source === "rating"
+      ? t("atLevelDealt", { chance: Math.round(found.chance * 100) })
+      : t(found.reason === "player_unrated" ? "atLevelUnrated" : "atLevelNone", { grade: t(`grade-${found.grade}`) }), 10000);
+    document.body.dataset.atLevel = `${found.source} ${found.deal}`; // for tests: the deal at the level is on the table
+  });
   check.addEventListener("change", () => {
     results.choose(check.checked);
     draw();
+    offerLevel();
   });
   $("results-delete").addEventListener("click", async () => {
     try {
@@ -45,6 +70,7 @@ export function bindResults({ session, posted }) {
       note.textContent = t("resultsDeleteFailed");
     }
     draw();
+    offerLevel();
   });
   session.subscribe((change) => {
     if (change.newGame) $("end-share").hidden = true;

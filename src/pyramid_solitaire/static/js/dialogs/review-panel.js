@@ -22,8 +22,8 @@ function positionAfter(record, n) {
   return { game, view: answer(game).view };
 }
 
-/** deps: session, screen ({draw}), messages ({say}). */
-export function createReview({ session, screen, messages }) {
+/** deps: session, screen ({draw}), messages ({say}), watched() (a way is shown: help, for results). */
+export function createReview({ session, screen, messages, watched = () => {} }) {
   const ui = { shown: null }; // the position shown instead of the game's: {n, view}; the review alone writes it
   const $ = (id) => document.getElementById(id);
   const panel = $("review-panel");
@@ -157,6 +157,7 @@ export function createReview({ session, screen, messages }) {
    *  does: "shortest" (a shortest win), "win" (a win), "goal" (a challenge's way to its goal). */
   function watch(n, line, kind = "shortest") {
     stopWatching();
+    watched();
     const { game, view } = positionAfter(record(), n);
     watching = { game, line, next: 0, timer: null, from: n, kind };
     show(n, view);

@@ -26,4 +26,10 @@ export const post = (body) => call("/api/results", {
   method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
 });
 export const forget = (player) => call(`/api/results/player/${encodeURIComponent(player)}`, { method: "DELETE" });
-export const dayStats = (date) => call(`/api/daily/${encodeURIComponent(date)}/stats`);
+const query = (params) => new URLSearchParams(params).toString();
+/** The day's challenges against everyone's; given the player, where they stand on each. */
+export const dayStats = (date, player = null) => call(`/api/daily/${encodeURIComponent(date)}/stats${player ? `?${query({ player })}` : ""}`);
+/** A deal's rating and its grade ({grade, grade_source}: "rating" once players have played it enough). */
+export const dealRating = (variant, deal) => call(`/api/ratings/deal?${query({ variant, deal })}`);
+/** A deal at the player's level ({deal, source: "rating", chance} or {deal, source: "grade", reason, grade}). */
+export const atLevel = (player, variant, grade) => call(`/api/deal/at-level?${query({ player, variant, grade })}`);

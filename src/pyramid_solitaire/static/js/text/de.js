@@ -242,7 +242,13 @@ export const SAVES_STRINGS = {
   resultsShare: "Teilen", resultsShareOption: "Meine Ergebnisse teilen (anonym)", resultsDelete: "Meine Ergebnisse löschen",
   resultsDeleted: "Deine Ergebnisse sind gelöscht; Teilen ist aus.", resultsDeleteFailed: "Deine Ergebnisse ließen sich gerade nicht löschen; versuch es später.",
   resultsNeedsServer: "Ergebnisse teilen braucht den Spielserver; diese Kopie der Seite hat keinen.",
-  chalMet: "{share} % der Spieler haben das Ziel erreicht",
+  chalMetShare: "{share} % der Spieler haben das Ziel erreicht",
+  chalBetter: "du warst besser als {share} %",
+  atLevelPlay: "Neue Partie auf meinem Niveau",
+  atLevelDealt: "Eine Partie auf deinem Niveau: nach den Ergebnissen der Spieler gewinnst du sie zu etwa {chance} %.",
+  atLevelUnrated: "Für dich gibt es noch keine Wertung (deine ersten geteilten Partien ergeben sie): eine Partie der Stufe {grade}.",
+  atLevelNone: "Noch keine gewertete Partie nahe deinem Niveau: eine Partie der Stufe {grade}.",
+  atLevelFailed: "Eine Partie auf deinem Niveau braucht den Spielserver, der gerade nicht erreichbar ist; versuch es später noch einmal.",
 };
 
 // Punkte, persönliche Bestwerte, Erfolge und die Aufgaben des Tages (Issue 35).

@@ -242,7 +242,13 @@ export const SAVES_STRINGS = {
   resultsShare: "Share", resultsShareOption: "Share my results (anonymous)", resultsDelete: "Delete my results",
   resultsDeleted: "Your results are deleted; sharing is off.", resultsDeleteFailed: "Your results could not be deleted now; try again later.",
   resultsNeedsServer: "Sharing results needs the game server; this copy of the page has none.",
-  chalMet: "{share}% of players met the goal",
+  chalMetShare: "{share}% of players met the goal",
+  chalBetter: "you did better than {share}%",
+  atLevelPlay: "New game at my level",
+  atLevelDealt: "A deal at your level: about a {chance}% chance for you to win it, by players' results.",
+  atLevelUnrated: "No rating for you yet (your first shared games make it): a deal graded {grade}.",
+  atLevelNone: "No deal rated near your level yet: a deal graded {grade}.",
+  atLevelFailed: "A deal at your level needs the game server, which cannot be reached now; try again later.",
 };
 
 // Score, personal bests, achievements and the day's challenges (issue 35).
