@@ -5,7 +5,8 @@
 //             errors, cards, variants, decks, deal (layout and moves), game (undo, redo, record),
 //             view (what the page draws, the server's answer shape)
 //   state/    session.js the variant and game on the table (record and view), one request at a
-//             time, listeners told of every change; apply(move) is the one place a move is applied
+//             time (requests.js), listeners told of every change; apply(move) is the one place a
+//             move is applied; holding.js the save this tab holds, and other tabs' saves
 //             saves.js when and what the session saves, restoring a save (store.js keeps the format)
 //             store.js localStorage: save format, settings, favourites, recent games
 //             local.js the page's game service (the session's gameService): api.js's calls
