@@ -28,7 +28,10 @@
 //             texts; words.js cards, moves and lists in the player's language ("the ten of
 //             hearts", "10♥ + 3♣"); refusals.js a refusal in the player's language;
 //             hint-text.js what a hint says
-//   play.js   the player's actions and what follows a change
+//   play.js   the player's actions and what follows a change, put together from play/: picking.js
+//             cards and the stock, hinting.js hints and the lost verdict, pausing.js pause and the
+//             clock, games.js which game is on the table, positions.js what follows a new position,
+//             notices.js what the session's notices say
 //   goals/daily-play.js  a day's challenge played in its own save slot (goals/ the score and goals,
 //             state/challenges.js what was done, net/daily.js the release's files of challenges,
 //             dialogs/daily-dialog.js the Daily view)
