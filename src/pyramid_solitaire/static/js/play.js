@@ -11,15 +11,14 @@ import { createPausing } from "./play/pausing.js";
 import { createPicking } from "./play/picking.js";
 import { createPositions } from "./play/positions.js";
 import { variantName } from "./text/i18n.js";
-import * as store from "./state/store.js";
 
 /**
- * deps: session, clock, screen, board, messages ({say, clear, speak}), prefs,
+ * deps: session, clock, screen, board, messages ({say, clear, speak}), settings (state/settings.js),
  * ask(dialog, yes, no) -> Promise<boolean>.
  */
-export function createPlay({ session, clock, screen, board, messages, prefs, ask }) {
+export function createPlay({ session, clock, screen, board, messages, settings, ask }) {
   const $ = (id) => document.getElementById(id);
-  const setting = (key) => prefs[key];
+  const setting = settings.get;
   const hinting = createHinting({ session, screen, messages });
   const pausing = createPausing({ // a pause drops the chosen card (picking, made next)
     session, clock, screen, messages, setting, unselect: () => picking.unselect(), resumed: () => $("btn-resume").blur(),
@@ -40,16 +39,17 @@ export function createPlay({ session, clock, screen, board, messages, prefs, ask
   function onChange(change) {
     if (change.type === "position") positions.onPosition(change);
     else if (change.type === "opening") {
-      prefs.variant = change.variant.id;
-      store.storeSettings(prefs);
+      settings.change("variant", change.variant.id);
       clock.reset();
       board.clear();
     } else notices.onChange(change);
   }
 
   return {
-    onChange, ...picking, ...games, hint: hinting.hint, pause: pausing.pause, resume: pausing.resume, tick: pausing.tick,
-    undoToLastWinnable: hinting.undoToLastWinnable, closeLost: hinting.closeLost,
+    onChange, onCard: picking.onCard, onPair: picking.onPair, onStock: picking.onStock, partners: picking.partners,
+    unselect: picking.unselect, newGame: games.newGame, openVariant: games.openVariant, openShared: games.openShared,
+    remembered: games.remembered, restart: games.restart, hint: hinting.hint, pause: pausing.pause,
+    resume: pausing.resume, tick: pausing.tick, undoToLastWinnable: hinting.undoToLastWinnable, closeLost: hinting.closeLost,
     undo: () => session.undo(), redo: () => session.redo(),
     // read by main.js's `seen` for the screen: the chosen card, the hinted cards, paused, the lost
     // verdict and its panel closed, undos made
