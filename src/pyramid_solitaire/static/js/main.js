@@ -24,11 +24,12 @@
 //   input/    pointer.js pointer (click, tap, drag) on the board; keys.js the keyboard
 //   dialogs/  menus.js game menu, More dialog, yes/no dialog; stats-dialog.js, rules-dialog.js,
 //             transfer-dialog.js (export and import, in More); review-panel.js the move list,
-//             the review against the solver, watching the shortest win
+//             the review against the solver, watching the shortest win (move-list.js the
+//             list, watch.js plays the line)
 //   text/     i18n.js every text (en.js, de.js), the language; rules-text.js the Rules dialog's
 //             texts; words.js cards, moves and lists in the player's language ("the ten of
 //             hearts", "10♥ + 3♣"); refusals.js a refusal in the player's language;
-//             hint-text.js what a hint says
+//             hint-text.js what a hint says; review-text.js what a review says
 //   play.js   the player's actions and what follows a change, put together from play/: picking.js
 //             cards and the stock, hinting.js hints and the lost verdict, pausing.js pause and the
 //             clock, games.js which game is on the table, positions.js what follows a new position,
