@@ -56,10 +56,50 @@ export function replaying(rules) {
   return { newGame, act, refusal };
 }
 
+/** The checks, each [name, () => void], that replay a corpus section's games (the view after
+ *  every step), playouts (the legal moves, won and stuck after every step) and probes of moves
+ *  (refused or played) with `rules`: corpus.json's own, its family section, options_corpus.json.
+ *  `what` starts the checks' names. */
+export function replayChecks(rules, { games, playouts, illegal }, what) {
+  const { moveText, view } = rules;
+  const { newGame, act, refusal } = replaying(rules);
+  return [
+    [`${what}games: the same view after every step`, () => {
+      for (const entry of games) {
+        const game = newGame(entry);
+        assert.deepEqual(view(game), entry.start, `${entry.variant}: ${entry.name}, start`);
+        entry.steps.forEach((step, i) => {
+          act(game, step.do);
+          assert.deepEqual(view(game), step.view, `${entry.variant}: ${entry.name}, step ${i + 1} (${step.do})`);
+        });
+      }
+    }],
+    [`${what}playouts: the same legal moves, won and stuck after every step`, () => {
+      for (const entry of playouts) {
+        const game = newGame(entry);
+        entry.steps.forEach(([action, moves, end], i) => {
+          act(game, action);
+          const where = `${entry.variant} deal ${entry.deal} step ${i + 1} (${action})`;
+          assert.equal(game.legalMoves().map(moveText).join(" "), moves, where);
+          assert.equal(game.isWon ? "won" : game.isStuck ? "stuck" : "", end, where);
+        });
+      }
+    }],
+    [`${what}moves refused alike (or played), with the same code, parameters and English`, () => {
+      for (const probe of illegal) {
+        const game = newGame(probe);
+        for (const move of probe.moves) game.play(move);
+        const { variant, deal, deck, moves, move, ...expected } = probe;
+        assert.deepEqual(refusal(() => game.play(move)), expected, `${variant} ${moves.join(" ")} then ${JSON.stringify(move)}`);
+      }
+    }],
+  ];
+}
+
 /** The checks, each [name, () => void], of `rules` against the golden files. */
 export function conformance(rules, { corpus, moveCounts, options = { refused: [] } }) {
   const { cardText, parseCard, RANDOM_DEALS, dealCards, dealNumber, formatDeck, parseDeck, randomDeal } = rules;
-  const { Deal, START, moveText, MESSAGES, RulesError, Game, oneDealSource, VARIANTS, getVariant, view } = rules;
+  const { Deal, START, MESSAGES, RulesError, Game, oneDealSource, VARIANTS, getVariant, view } = rules;
 
   const { newGame, act, refusal } = replaying(rules);
 
@@ -131,38 +171,7 @@ export function conformance(rules, { corpus, moveCounts, options = { refused: []
     assert.throws(() => game.undo(0), RangeError);
     }],
 
-    ["games: the same view after every step", () => {
-    for (const entry of corpus.games) {
-      const game = newGame(entry);
-      assert.deepEqual(view(game), entry.start, `${entry.variant}: ${entry.name}, start`);
-      entry.steps.forEach((step, i) => {
-        act(game, step.do);
-        assert.deepEqual(view(game), step.view, `${entry.variant}: ${entry.name}, step ${i + 1} (${step.do})`);
-      });
-    }
-    }],
-
-    ["playouts: the same legal moves, won and stuck after every step", () => {
-    for (const entry of corpus.playouts) {
-      const game = newGame(entry);
-      entry.steps.forEach(([action, moves, end], i) => {
-        act(game, action);
-        const where = `${entry.variant} deal ${entry.deal} step ${i + 1} (${action})`;
-        assert.equal(game.legalMoves().map(moveText).join(" "), moves, where);
-        assert.equal(game.isWon ? "won" : game.isStuck ? "stuck" : "", end, where);
-      });
-    }
-    }],
-
-    ["illegal moves: refused alike, with the same code, parameters and English", () => {
-    for (const probe of corpus.illegal) {
-      const game = newGame(probe);
-      for (const move of probe.moves) game.play(move);
-      const where = `${probe.variant} ${probe.moves.join(" ")} then ${JSON.stringify(probe.move)}`;
-      const { error, message, code, params } = probe;
-      assert.deepEqual(refusal(() => game.play(probe.move)), error ? { error, message, code, params } : { error }, where);
-    }
-    }],
+    ...replayChecks(rules, corpus, ""),
 
     ["actions: undo of one or several moves, redo and moves in rare positions, as the Python engine", () => {
     for (const entry of corpus.actions) {

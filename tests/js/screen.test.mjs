@@ -21,7 +21,7 @@ table.style.getPropertyValue = () => "";
 const session = { state: { view: null, variant: getVariant("pyramid") } };
 const ui = { paused: false, shown: null };
 const prefs = { theme: "light", large: false, felt: "green", back: "blue", fourColour: false };
-const screen = createScreen({ session, ui, prefs, clock: { elapsed: () => 0 }, board: { render() {} }, table });
+const screen = createScreen({ session, ui, setting: (key) => prefs[key], clock: { elapsed: () => 0 }, board: { render() {} }, table });
 
 /** The toolbar's Undo, Redo and Hint after `moves` and `undos` on pyramid deal 1, as disabled. */
 function toolbar(moves, undos = 0) {

@@ -5,7 +5,9 @@
 //             errors, cards, variants, decks, deal (layout and moves), game (undo, redo, record),
 //             view (what the page draws, the server's answer shape)
 //   state/    session.js the variant and game on the table (record and view), one request at a
-//             time, listeners told of every change; apply(move) is the one place a move is applied
+//             time (requests.js), listeners told of every change; apply(move) is the one place a
+//             move is applied; holding.js the save this tab holds, and other tabs' saves
+//             settings.js the player's settings, their one owner (get, change, toggle)
 //             saves.js when and what the session saves, restoring a save (store.js keeps the format)
 //             store.js localStorage: save format, settings, favourites, recent games
 //             local.js the page's game service (the session's gameService): api.js's calls
@@ -22,12 +24,16 @@
 //   input/    pointer.js pointer (click, tap, drag) on the board; keys.js the keyboard
 //   dialogs/  menus.js game menu, More dialog, yes/no dialog; stats-dialog.js, rules-dialog.js,
 //             transfer-dialog.js (export and import, in More); review-panel.js the move list,
-//             the review against the solver, watching the shortest win
+//             the review against the solver, watching the shortest win (move-list.js the
+//             list, watch.js plays the line)
 //   text/     i18n.js every text (en.js, de.js), the language; rules-text.js the Rules dialog's
 //             texts; words.js cards, moves and lists in the player's language ("the ten of
 //             hearts", "10♥ + 3♣"); refusals.js a refusal in the player's language;
-//             hint-text.js what a hint says
-//   play.js   the player's actions and what follows a change
+//             hint-text.js what a hint says; review-text.js what a review says
+//   play.js   the player's actions and what follows a change, put together from play/: picking.js
+//             cards and the stock, hinting.js hints and the lost verdict, pausing.js pause and the
+//             clock, games.js which game is on the table, positions.js what follows a new position,
+//             notices.js what the session's notices say
 //   goals/daily-play.js  a day's challenge played in its own save slot (goals/ the score and goals,
 //             state/challenges.js what was done, net/daily.js the release's files of challenges,
 //             dialogs/daily-dialog.js the Daily view)
@@ -50,11 +56,11 @@ import * as local from "./state/local.js";
 import { keepForOffline } from "./net/offline.js";
 import { createScreen } from "./view/screen.js";
 import { createSession } from "./state/session.js";
+import { createSettings } from "./state/settings.js";
 import { createSound } from "./view/sound.js";
 import { bindStats, openStats } from "./dialogs/stats-dialog.js";
 import { createDailyDialog } from "./dialogs/daily-dialog.js";
 import { createDailyPlay } from "./goals/daily-play.js";
-import * as store from "./state/store.js";
 import { bindTransfer, sayImported } from "./dialogs/transfer-dialog.js";
 import { entryOrNull } from "./text/variant-names.js";
 import { bindResults } from "./dialogs/results-toggle.js";
@@ -69,7 +75,7 @@ const $ = (id) => document.getElementById(id);
 const boardEl = $("board");
 const table = $("table");
 
-const prefs = store.settings();
+const settings = createSettings(); // the player's settings: read and changed through it alone
 // What the screen shows besides the game, each part written by its owner alone: the play's marks,
 // pause, lost verdict and undos; the position the review shows instead of the game; the challenge
 // in play. The screen reads them here and cannot write them.
@@ -84,13 +90,13 @@ const seen = new Proxy({}, {
 const clock = createClock();
 const session = createSession({ gameService: local, elapsed: clock.elapsed }); // moves are played here, at once
 const board = createBoard(boardEl);
-const screen = createScreen({ session, ui: seen, prefs, clock, board, table });
+const screen = createScreen({ session, ui: seen, setting: settings.get, clock, board, table });
 const messages = createMessages({
   toast: $("toast"), text: $("toast-text"), button: $("toast-action"), spoken: $("announce"), fitted: () => screen.fitMessage(),
 });
-const play = createPlay({ session, clock, screen, board, messages, prefs, ask });
+const play = createPlay({ session, clock, screen, board, messages, settings, ask });
 const fullscreen = createFullscreen({ buttons: [$("btn-fullscreen"), $("more-fullscreen")], say: messages.say, changed: screen.draw });
-const sound = createSound(() => prefs.sound);
+const sound = createSound(() => settings.get("sound"));
 const review = createReview({ session, screen, messages, watched: () => noteWay(session.state.record) });
 const daily = createDailyPlay({ session, clock, screen, messages, review, focusBoard: () => board.focus() }); // the day's challenges
 session.subscribe(daily.onChange); // before the play, whose draw shows a challenge's end
@@ -110,8 +116,7 @@ session.subscribe(sharing);
 session.subscribe((change) => change.type === "position" && session.state.slot && dailyDialog.drawWaiting()); // one done
 
 function toggleLarge() {
-  prefs.large = !prefs.large;
-  store.storeSettings(prefs);
+  settings.toggle("large");
   screen.draw();
 }
 
@@ -139,7 +144,7 @@ function bind() {
   click("btn-resume", play.resume);
   click("btn-large", toggleLarge);
   click("btn-fullscreen", fullscreen.toggle);
-  click("btn-more", () => openMore(session, prefs));
+  click("btn-more", () => openMore(session, settings.get));
   click("btn-rules", () => openRules(variant()));
   click("btn-challenges", () => dailyDialog.open());
   click("more-challenges", () => {
@@ -182,7 +187,7 @@ function bind() {
     // the ids the page plays: the list's, and any variant text with options (as their canonical text)
     variants: () => ({ includes: (id) => entryOrNull(session.state.variants, id)?.id === id }),
   });
-  bindMore(session, prefs, {
+  bindMore(session, settings.change, {
     newGame: play.newGame, say: messages.say, changed: screen.draw,
     language: (code) => {
       setLanguage(code);
@@ -209,7 +214,7 @@ function bind() {
   }
   document.addEventListener("visibilitychange", () => {
     if (!document.hidden) return session.catchUp();
-    if (prefs.autoPause) play.pause();
+    if (settings.get("autoPause")) play.pause();
     session.save();
   });
   window.addEventListener("pagehide", session.save);
@@ -228,7 +233,7 @@ async function start() {
   const reload = () => ({ label: t("reload"), act: () => location.reload() });
   keepForOffline({ newRelease: () => messages.say(t("newRelease"), 0, reload()) });
   local.warmSolver(); // the solver worker loads beside the page, so the first hint does not wait for it
-  setLanguage(prefs.lang || browserLanguage());
+  setLanguage(settings.get("lang") || browserLanguage());
   translatePage();
   bind();
   screen.draw();
@@ -270,7 +275,7 @@ async function openDaily() {
   const params = new URLSearchParams(location.search);
   if (!params.has("daily")) return false;
   history.replaceState(null, "", location.pathname);
-  await play.openVariant(prefs.variant || "pyramid");
+  await play.openVariant(settings.get("variant") || "pyramid");
   const date = params.get("daily");
   const chosen = (await challengesOf(date))?.find((ch) => ch.id === `${date}-${params.get("challenge")}`);
   if (chosen) await daily.open(chosen);

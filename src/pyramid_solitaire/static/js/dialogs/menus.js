@@ -109,13 +109,13 @@ export function openGamesMenu(session, choose) {
   if (!$("games-dialog").open) $("games-dialog").showModal();
 }
 
-/** The More dialog, filled for the game on the table. */
-export function openMore(session, prefs) {
+/** The More dialog, filled for the game on the table; `setting(key)` reads the player's settings. */
+export function openMore(session, setting) {
   fillChoice($("language-select"), Object.entries(LANGUAGES), language());
   for (const [id, [key, values]] of Object.entries(CHOICES)) {
-    fillChoice($(id), values.map((value) => [value, t(`${key}-${value}`)]), prefs[key]);
+    fillChoice($(id), values.map((value) => [value, t(`${key}-${value}`)]), setting(key));
   }
-  for (const [id, key] of Object.entries(CHECKS)) $(id).checked = prefs[key];
+  for (const [id, key] of Object.entries(CHECKS)) $(id).checked = setting(key);
   const { variant, view } = session.state;
   $("deal-input").value = "";
   dealError("");
@@ -132,10 +132,10 @@ export function openMore(session, prefs) {
 }
 
 /**
- * The More dialog's controls. on: {language(code), newGame(deal, options), say(text), changed()
- * (a setting changed)}.
+ * The More dialog's controls; `change(key, value)` changes a setting (state/settings.js). on:
+ * {language(code), newGame(deal, options), say(text), changed() (a setting changed)}.
  */
-export function bindMore(session, prefs, on) {
+export function bindMore(session, change, on) {
   $("btn-daily").addEventListener("click", () => {
     $("more-dialog").close();
     on.newGame(null, { daily: true });
@@ -148,13 +148,10 @@ export function bindMore(session, prefs, on) {
   });
   $("btn-share").addEventListener("click", () => copyShareLink());
   $("language-select").addEventListener("change", (event) => {
-    prefs.lang = event.target.value;
-    store.storeSettings(prefs);
-    on.language(prefs.lang);
+    on.language(change("lang", event.target.value));
   });
   const keep = (key, value) => {
-    prefs[key] = value;
-    store.storeSettings(prefs);
+    change(key, value);
     on.changed();
   };
   for (const [id, key] of Object.entries(CHECKS)) $(id).addEventListener("change", (e) => keep(key, e.target.checked));

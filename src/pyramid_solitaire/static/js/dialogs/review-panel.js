@@ -1,6 +1,7 @@
-// The move list, the review of a game against the solver, and watching the shortest win.
-// All of it is read-only for the game: positions shown here are worked out by rules/ from a
-// copy of the session's record, so the game, its save and the statistics never change.
+// The move list, the review of a game against the solver, and watching the shortest win
+// (move-list.js draws the list, watch.js plays the line, text/review-text.js says the review). All of it is read-only for the
+// game: positions shown here are worked out by rules/ from a copy of the session's record, so the
+// game, its save and the statistics never change.
 
 import * as api from "../net/api.js";
 import * as local from "../state/local.js";
@@ -8,17 +9,19 @@ import { Game } from "../rules/game.js";
 import { answer } from "../rules/view.js";
 import { t } from "../text/i18n.js";
 import { explain } from "../text/refusals.js";
-import { moveShort } from "../text/words.js";
+import { reviewSummary } from "../text/review-text.js";
+import { drawMoveList } from "./move-list.js";
+import { createWatch } from "./watch.js";
 
-const MARKS = { winnable: "\u2713", losing: "\u2717", lost: "\u2022", unknown: "?" };
-const PACES_MS = [2000, 1200, 700, 350, 150]; // watching: slow to fast
-const GIVE_BACK_MS = 3000; // a watched win stays this long, then the board is the game's again
 const BUSY_RETRIES = 3;
 const BUSY_WAIT_MS = 1500;
 
+/** `record` cut after its first `n` moves (its redo path dropped). */
+const recordAfter = (record, n) => ({ ...record, moves: record.moves.slice(0, n), redo: [] });
+
 /** The view after the first `n` moves of `record` (its redo path dropped). */
 function positionAfter(record, n) {
-  const game = Game.fromRecord({ ...record, moves: record.moves.slice(0, n), redo: [] });
+  const game = Game.fromRecord(recordAfter(record, n));
   return { game, view: answer(game).view };
 }
 
@@ -29,8 +32,7 @@ export function createReview({ session, screen, messages, watched = () => {} }) 
   const panel = $("review-panel");
   const list = $("move-list");
   let reviewed = null; // {moves: the record's moves when reviewed, result: the server's review}
-  let watching = null; // {game, line, next, timer, pace}
-  let pace = 1;
+  const watch = createWatch({ shown: show, moved, drawn: () => drawPanel(), giveBack });
   let note = ""; // what the review panel says while no review of this game is at hand
 
   const record = () => session.state.record;
@@ -44,8 +46,14 @@ export function createReview({ session, screen, messages, watched = () => {} }) 
     screen.draw();
   }
 
+  /** A watched line's next move: the board shows it (the panel draws with the watch). */
+  function moved(n, view) {
+    ui.shown = { n, view };
+    screen.draw();
+  }
+
   function giveBack() {
-    stopWatching();
+    if (watch.stop()) $("watch-status").textContent = "";
     if (!ui.shown) return;
     ui.shown = null;
     drawPanel();
@@ -60,7 +68,7 @@ export function createReview({ session, screen, messages, watched = () => {} }) 
 
   /** Step the shown position of a finished game by `delta` moves (arrow keys). */
   function step(delta) {
-    if (watching || !finished()) return;
+    if (watch.current() || !finished()) return;
     const moves = record().moves.length;
     showMove(Math.min(Math.max((ui.shown ? ui.shown.n : moves) + delta, 0), moves));
   }
@@ -74,36 +82,10 @@ export function createReview({ session, screen, messages, watched = () => {} }) 
 
   const sameMoves = (moves) => moves.join(" ") === record().moves.join(" ");
 
-  function entry(n, move, redo) {
-    const item = document.createElement("li");
-    const button = document.createElement("button");
-    button.type = "button";
-    button.dataset.n = String(n);
-    const mark = redo ? null : markOf(n);
-    if (mark) {
-      item.dataset.mark = mark;
-      const sign = document.createElement("span");
-      sign.className = "mark";
-      sign.textContent = MARKS[mark];
-      sign.title = t(`mark_${mark}`);
-      button.append(sign);
-    }
-    button.append(`${n}. ${moveShort(move) ?? move}`);
-    button.disabled = redo || !finished();
-    if (redo) item.className = "redo";
-    if (ui.shown && ui.shown.n === n && !watching) item.classList.add("shown");
-    button.addEventListener("click", () => showMove(n));
-    item.append(button);
-    return item;
-  }
-
   function drawList() {
-    const { moves, redo = [] } = record();
-    const items = moves.map((move, i) => entry(i + 1, move, false));
-    redo.forEach((move, i) => items.push(entry(moves.length + i + 1, move, true)));
-    list.replaceChildren(...items);
-    $("moves-count").textContent = t("movesCount", { count: moves.length });
-    $("moves-empty").hidden = moves.length > 0;
+    drawMoveList({ list, count: $("moves-count"), empty: $("moves-empty") }, record(), {
+      markOf, open: finished(), shown: ui.shown && !watch.current() ? ui.shown.n : null, pick: showMove,
+    });
   }
 
   // --- the review ---------------------------------------------------------------------------
@@ -133,86 +115,28 @@ export function createReview({ session, screen, messages, watched = () => {} }) 
     return t("reviewOffline");
   }
 
-  function summary(result) {
-    const lines = [];
-    if (result.busy) return [t("reviewBusy")];
-    const start = result.start;
-    if (start.winnable === "unwinnable") lines.push(t("reviewNeverWinnable"));
-    else if (start.steps) lines.push(t(start.proven ? "reviewStart" : "reviewStartLong", { count: start.steps }));
-    if (result.won && result.longer_by !== null) {
-      lines.push(result.longer_by === 0 ? t("reviewShortestWin") : t("reviewLonger", { count: result.longer_by }));
-    }
-    if (result.losing_move !== null) {
-      const move = result.moves[result.losing_move - 1].move;
-      lines.push(t("reviewLosing", { n: result.losing_move, move: moveShort(move) ?? move }));
-      if (result.at_loss && result.at_loss.steps) lines.push(t("reviewAtLoss", { count: result.at_loss.steps }));
-    }
-    if (!result.complete) lines.push(t("reviewIncomplete"));
-    return lines;
-  }
-
   // --- watching the shortest win ------------------------------------------------------------
 
-  /** Play `line` from the position after `n` moves, at the chosen pace. `kind` names what the line
-   *  does: "shortest" (a shortest win), "win" (a win), "goal" (a challenge's way to its goal). */
-  function watch(n, line, kind = "shortest") {
-    stopWatching();
+  /** Play `line` from the position after `n` moves (watch.js). `kind` names what the line does:
+   *  "shortest" (a shortest win), "win" (a win), "goal" (a challenge's way to its goal). */
+  function watchLine(n, line, kind = "shortest") {
     watched();
     const { game, view } = positionAfter(record(), n);
-    watching = { game, line, next: 0, timer: null, from: n, kind };
-    show(n, view);
-    schedule();
-  }
-
-  function schedule() {
-    clearTimeout(watching.timer);
-    if (!watching.paused) watching.timer = setTimeout(advance, PACES_MS[pace]);
-    drawPanel();
-  }
-
-  function advance() {
-    if (!watching) return;
-    const { game, line } = watching;
-    if (watching.next < line.length) {
-      game.play(line[watching.next]);
-      watching.next += 1;
-      ui.shown = { n: watching.from + watching.next, view: answer(game).view };
-      screen.draw();
-    }
-    if (watching.next >= line.length) {
-      const shownWin = game.isWon;
-      clearTimeout(watching.timer);
-      watching.done = true;
-      watching.timer = setTimeout(giveBack, GIVE_BACK_MS);
-      drawPanel();
-      if (shownWin || watching.kind === "goal") {
-        $("watch-status").textContent = t(watching.kind === "goal" ? "watchGoal" : "watchWon", { count: line.length });
-      }
-      return;
-    }
-    schedule();
-  }
-
-  function stopWatching() {
-    if (!watching) return;
-    clearTimeout(watching.timer);
-    watching = null;
-    $("watch-status").textContent = "";
+    watch.watch(n, game, view, line, kind);
   }
 
   /** Show the way from the shown position (or the start): the review's line when it has one,
    *  else the solver's shortest line from there. */
   async function showWay(n) {
     const result = reviewed && sameMoves(reviewed.moves) ? reviewed.result : null;
-    if (result && n === 0 && result.start.line) return watch(0, result.start.line);
+    if (result && n === 0 && result.start.line) return watchLine(0, result.start.line);
     if (result && n === result.last_winnable && result.at_loss && result.at_loss.line) {
-      return watch(n, result.at_loss.line);
+      return watchLine(n, result.at_loss.line);
     }
     $("watch-status").textContent = t("reviewWorking");
     try {
-      const truncated = { ...record(), moves: record().moves.slice(0, n), redo: [] };
-      const way = (await local.way(truncated)).way;
-      if (way.line) watch(n, way.line);
+      const way = (await local.way(recordAfter(record(), n))).way;
+      if (way.line) watchLine(n, way.line);
       else $("watch-status").textContent = t(way.busy ? "reviewBusy" : "wayNone");
     } catch (err) {
       $("watch-status").textContent = failure(err);
@@ -225,26 +149,29 @@ export function createReview({ session, screen, messages, watched = () => {} }) 
     if (panel.hidden) return;
     drawList();
     const result = reviewed && sameMoves(reviewed.moves) ? reviewed.result : null;
-    $("review-summary").replaceChildren(...(result ? summary(result) : [note]).map(paragraph));
+    $("review-summary").replaceChildren(...(result ? reviewSummary(result) : [note]).map(paragraph));
     const n = ui.shown ? ui.shown.n : record().moves.length;
     $("shown-status").textContent = ui.shown ? t("shownAfter", { n }) : "";
     // The list follows the game: the move shown, else the last one played, stays in sight.
     list.querySelector(`button[data-n="${n}"]`)?.scrollIntoView({ block: "nearest" });
     $("btn-back-to-game").hidden = !ui.shown;
     $("btn-review").hidden = Boolean(result) || record().moves.length === 0;
+    const watching = watch.current();
     $("btn-way-start").hidden = Boolean(watching) || (result && result.start.winnable === "unwinnable");
     const wayHere = ui.shown && !watching && n > 0 && markOf(n) === "winnable";
     $("btn-way-here").hidden = !wayHere;
-    drawWatch();
+    drawWatch(watching);
   }
 
-  function drawWatch() {
+  function drawWatch(watching) {
     $("watch-controls").hidden = !watching;
     if (!watching) return;
     $("btn-watch-pause").textContent = t(watching.paused ? "watchPlay" : "watchPause");
-    $("watch-pace").textContent = t("watchPace", { n: pace + 1, of: PACES_MS.length });
+    $("watch-pace").textContent = t("watchPace", { n: watching.pace + 1, of: watching.paces });
     const step = { shortest: "watchStep", win: "watchStepWin", goal: "watchStepGoal" }[watching.kind];
-    if (!watching.done) $("watch-status").textContent = t(step, { n: watching.next, count: watching.line.length });
+    const count = watching.line.length;
+    if (!watching.done) $("watch-status").textContent = t(step, { n: watching.next, count });
+    else if (watching.won || watching.kind === "goal") $("watch-status").textContent = t(watching.kind === "goal" ? "watchGoal" : "watchWon", { count });
   }
 
   const paragraph = (text) => Object.assign(document.createElement("p"), { textContent: text });
@@ -278,23 +205,10 @@ export function createReview({ session, screen, messages, watched = () => {} }) 
     click("btn-back-to-game", giveBack);
     click("btn-way-start", () => showWay(0));
     click("btn-way-here", () => showWay(ui.shown.n));
-    click("btn-watch-pause", () => {
-      watching.paused = !watching.paused;
-      schedule();
-    });
-    click("btn-watch-step", () => {
-      watching.paused = true;
-      clearTimeout(watching.timer);
-      advance();
-    });
-    click("btn-watch-slower", () => {
-      pace = Math.max(pace - 1, 0);
-      schedule();
-    });
-    click("btn-watch-faster", () => {
-      pace = Math.min(pace + 1, PACES_MS.length - 1);
-      schedule();
-    });
+    click("btn-watch-pause", watch.togglePause);
+    click("btn-watch-step", watch.stepOnce);
+    click("btn-watch-slower", watch.slower);
+    click("btn-watch-faster", watch.faster);
     click("btn-watch-stop", giveBack);
     panel.addEventListener("keydown", (event) => {
       const delta = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 }[event.key];
@@ -316,5 +230,5 @@ export function createReview({ session, screen, messages, watched = () => {} }) 
   new ResizeObserver(makeRoom).observe(panel); // opened, closed, folded or grown
   sheet.addEventListener("change", makeRoom);
   // watch(line): the panel opened, `line` played from the deal's start (a challenge's proof)
-  return { open, close, review: start, step, watch: (line, kind) => { open(); watch(0, line, kind); }, shown: () => ui.shown };
+  return { open, close, review: start, step, watch: (line, kind) => { open(); watchLine(0, line, kind); }, shown: () => ui.shown };
 }

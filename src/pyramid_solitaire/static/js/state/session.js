@@ -1,6 +1,7 @@
 // The session: the variant and game on the table (its record and view, as its game service
 // answered them), one request at a time, its saves, and listeners told of every change. It
-// knows nothing of the screen: listeners draw, count statistics and speak.
+// knows nothing of the screen: listeners draw, count statistics and speak. Its parts:
+// requests.js runs the requests one at a time, holding.js keeps the save this tab holds.
 //
 // Changes passed to listeners:
 //   {type: "position", cause, answer, previous, newGame, ...}  a new position is on the table;
@@ -22,6 +23,8 @@
 //   {type: "busy", busy}         requests are under way, or no longer
 
 import * as api from "../net/api.js";
+import { createHolding } from "./holding.js";
+import { createRequests } from "./requests.js";
 import * as saves from "./saves.js";
 import * as store from "./store.js";
 
@@ -35,38 +38,10 @@ export function createSession({ gameService = api, elapsed = () => 0, now = () =
   const state = { variants: [], variant: null, slot: null, record: null, view: null, game: null, lastMove: null };
   const slotName = () => state.slot ?? state.variant.id; // the save's name: store.saveKey(slotName())
   const listeners = [];
-  let queue = Promise.resolve();
-  let busy = 0;
-  let lastSave = 0;
-  // What this tab last read or wrote in the variant's save (see saves.js): the key it is saved
-  // under (null: none is free), its revision, the record (JSON) and time in it; failing: the
-  // record (JSON) whose save storage refused last, null while saves are written.
-  const held = { key: null, revision: 0, record: null, elapsed: null, failing: null };
-
   const notify = (change) => listeners.forEach((listener) => listener(change));
-
-  /** Run `work` after the requests before it, so every request carries the newest record.
-   *  Resolves to what `work` returns, or undefined when it failed (listeners are told why). */
-  function run(work) {
-    const result = queue.then(async () => {
-      busy += 1;
-      if (busy === 1) notify({ type: "busy", busy: true });
-      try {
-        return await work();
-      } catch (error) {
-        if (error instanceof api.Refused) notify({ type: "refused", error, move: error.move ?? null });
-        else notify({ type: "offline", error });
-        return undefined;
-      } finally {
-        busy -= 1;
-        if (!busy) notify({ type: "busy", busy: false });
-      }
-    });
-    queue = result;
-    return result;
-  }
-
+  const run = createRequests(notify);
   const gameId = () => `${now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+  const holding = createHolding({ state, slotName, elapsed, now, gameId, notify, showSaved });
 
   function show(answer, change) {
     const previous = state.view;
@@ -80,13 +55,15 @@ export function createSession({ gameService = api, elapsed = () => 0, now = () =
     return answer;
   }
 
-  /** From now on this tab holds `save` (read from storage). */
-  function hold(save) {
-    held.revision = save.revision;
-    held.record = JSON.stringify(save.record);
-    held.elapsed = Math.round(save.elapsed);
-    state.game = save.game ?? gameId();
-    state.lastMove = save.lastMove;
+  /** Another tab's save of this variant, taken over (clash: see the changes above). */
+  function showSaved(save, clash) {
+    const variant = state.variant;
+    run(async () => {
+      const answer = await gameService.state(save.record);
+      if (state.variant !== variant) return; // another variant opened meanwhile
+      holding.hold(save);
+      show(answer, { cause: "takeover", elapsed: save.elapsed, clash });
+    });
   }
 
   /** Until an answer comes: while the server is busy or out of reach (the variant list, a proven
@@ -131,7 +108,7 @@ export function createSession({ gameService = api, elapsed = () => 0, now = () =
    *  `deal`): a challenge's game, saved apart with the same guarantees. */
   function open(id, optionsFor = () => ({}), { slot = null, deal = null } = {}) {
     return run(async () => {
-      save();
+      holding.save();
       state.variant = state.variants.find((v) => v.id === id) || state.variants[0];
       state.slot = slot;
       store.playing(slotName());
@@ -139,16 +116,16 @@ export function createSession({ gameService = api, elapsed = () => 0, now = () =
       state.record = null;
       state.view = null;
       state.game = null;
-      Object.assign(held, { key: store.saveKey(slotName()), revision: 0, record: null, elapsed: null });
+      holding.release();
       notify({ type: "opening", variant: state.variant, slot });
       const saved = await patiently(() => saves.restore(slotName(), ofThisVariant));
-      if (saved) held.key = saved.key;
+      if (saved) holding.foundUnder(saved.key);
       const stays = saved && saved.blocked ? { type: "save-broken", kept: false, stays: saved.blocked } : null;
       if (saved && saved.answer) {
-        hold(saved.save);
+        holding.hold(saved.save);
         const shown = show(saved.answer, { cause: "restore", elapsed: saved.save.elapsed });
         if (stays) notify(stays); // the broken save still waits: said over the restored game
-        catchUp(); // saved again while this one was read
+        holding.catchUp(); // saved again while this one was read
         return shown;
       }
       if (saved && saved.broken) notify(stays || { type: "save-broken", kept: saved.kept, stays: null });
@@ -177,89 +154,8 @@ export function createSession({ gameService = api, elapsed = () => 0, now = () =
     return state.variants;
   }
 
-  /** Save the game on the table, unless nothing changed since this tab read or wrote the save.
-   *  A newer save from another tab is never written over: this tab takes it over, or, with moves
-   *  of its own that are not saved, keeps it as a backup and writes its own game. */
-  function save() {
-    if (!state.variant || !state.record) return;
-    const id = slotName();
-    const record = JSON.stringify(state.record);
-    const game = { record: state.record, elapsed: elapsed(), lastMove: state.lastMove, game: state.game };
-    // Nothing new: the same moves, and the time within a second (tabs showing one game then do
-    // not keep writing it back and forth).
-    if (record === held.record && Math.abs(game.elapsed - held.elapsed) < 1000) return;
-    lastSave = now();
-    if (held.key === null) return failed(record);
-    let result = saves.write(held.key, held, game);
-    if (result.newer) {
-      if (record === held.record || record === JSON.stringify(result.newer.save.record)) {
-        takeOver(result.newer);
-        return;
-      }
-      result = saves.keepBoth(id, held.key, result.newer, game);
-      if (result.written) notify({ type: "kept-both" });
-    }
-    if (!result.written) return failed(record);
-    held.failing = null;
-    Object.assign(held, { revision: result.written, record, elapsed: Math.round(game.elapsed) });
-  }
-
-  /** Storage refused the save of `record` (JSON). Told once for each position: a move clears
-   *  the page's message before its save, so a timed save that failed first (the clock saves every
-   *  few seconds) must not leave the moves after it unsaid; a timed save of the same moves again
-   *  tells nothing new. */
-  function failed(record) {
-    if (held.failing !== record) notify({ type: "save-failed", brokenStays: held.key === null, refusal: store.refusal() });
-    held.failing = record;
-  }
-
-  /** Another tab saved this variant's game (`newer`, see saves.newerThan): show its position
-   *  (unless this tab has moves that are not saved: save() then keeps both). When both saved at
-   *  the same moment, this tab's game, written over, is kept as a backup first. */
-  function takeOver(newer) {
-    const { save } = newer;
-    if (JSON.stringify(save.record) === JSON.stringify(state.record)) {
-      hold(save); // the same moves, saved by the other tab: nothing to show
-      return;
-    }
-    const clash = newer.clash ? (keepMine() ? "kept" : "lost") : null;
-    const variant = state.variant;
-    run(async () => {
-      const answer = await gameService.state(save.record);
-      if (state.variant !== variant) return; // another variant opened meanwhile
-      hold(save);
-      show(answer, { cause: "takeover", elapsed: save.elapsed, clash });
-    });
-  }
-
-  /** This tab's game, as it saved it, under the variant's `.other` key. */
-  function keepMine() {
-    const mine = { record: state.record, elapsed: held.elapsed, lastMove: state.lastMove, game: state.game, revision: held.revision };
-    return store.keepOther(slotName(), store.saveText(mine));
-  }
-
-  /** The `storage` event of another tab: a newer save of the variant on the table is taken over. */
-  function otherTabSaved(event) {
-    if (!state.variant || event.key !== held.key) return;
-    const newer = saves.newerThan(held.key, held.revision, held.record);
-    if (!newer) return;
-    if (state.record && JSON.stringify(state.record) !== held.record) save();
-    else takeOver(newer);
-  }
-
-  /** A `storage` event can be missed (a tab reloading while another one saves): look again
-   *  when the tab is shown or focused, and after a save is restored. */
-  function catchUp() {
-    if (state.variant) otherTabSaved({ key: held.key });
-  }
-
-  /** Save while the clock runs, every few seconds. */
-  function saveIfDue() {
-    if (now() - lastSave >= saves.SAVE_EVERY_MS) save();
-  }
-
   return {
     state, subscribe: (listener) => listeners.push(listener), run, play, undo, redo, hint, restart, newDeal, open,
-    loadVariants, save, saveIfDue, otherTabSaved, catchUp,
+    loadVariants, save: holding.save, saveIfDue: holding.saveIfDue, otherTabSaved: holding.otherTabSaved, catchUp: holding.catchUp,
   };
 }

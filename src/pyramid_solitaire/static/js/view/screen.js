@@ -23,10 +23,10 @@ export function dayText(date, short = false) {
 }
 
 /**
- * deps: session (its state), ui ({selected, hint, paused, lost, lostClosed, undos}), prefs, clock, board
- * (board.js), table (the element the board fits in).
+ * deps: session (its state), ui ({selected, hint, paused, lost, lostClosed, undos}), setting(key)
+ * (the player's settings, state/settings.js), clock, board (board.js), table (the element the board fits in).
  */
-export function createScreen({ session, ui, prefs, clock, board, table }) {
+export function createScreen({ session, ui, setting, clock, board, table }) {
   const boardEl = $("board");
   const endPanel = $("end-panel");
   let endShownAt = 0;
@@ -61,10 +61,11 @@ export function createScreen({ session, ui, prefs, clock, board, table }) {
 
   function draw() {
     const { view, variant } = session.state;
-    applyTheme(prefs.theme);
-    document.body.classList.toggle("large", prefs.large);
-    $("btn-large").setAttribute("aria-pressed", String(prefs.large));
-    $("more-large").setAttribute("aria-pressed", String(prefs.large));
+    const large = setting("large");
+    applyTheme(setting("theme"));
+    document.body.classList.toggle("large", large);
+    $("btn-large").setAttribute("aria-pressed", String(large));
+    $("more-large").setAttribute("aria-pressed", String(large));
     $("btn-pause").setAttribute("aria-pressed", String(ui.paused));
     drawPause();
     if (!view) return;
@@ -75,12 +76,12 @@ export function createScreen({ session, ui, prefs, clock, board, table }) {
     table.style.setProperty("--message-room", `${room}px`);
     const padTop = parseFloat(getComputedStyle(table).paddingTop) || 0;
     const plan = planLayout(shown, table.clientWidth, table.clientHeight - room - padTop, {
-      large: prefs.large, openStock: variant.open_stock,
+      large, openStock: variant.open_stock,
     });
     table.classList.toggle("tall", plan.tall);
-    document.body.dataset.felt = prefs.felt;
+    document.body.dataset.felt = setting("felt");
     const goal = ui.challenge?.goal?.kind === "cards" ? ui.challenge.goal.cards : []; // marked on the board
-    const looks = { back: prefs.back, fourColour: prefs.fourColour, goal };
+    const looks = { back: setting("back"), fourColour: setting("fourColour"), goal };
     board.render(shown, plan, ui.shown ? looks : { selected: ui.selected, hint: ui.hint, ...looks });
     boardEl.classList.toggle("shown", Boolean(ui.shown));
     boardEl.dataset.moves = String(view.move_count);
