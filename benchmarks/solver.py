@@ -14,6 +14,7 @@ peak memory of a fresh `pyramid-solitaire solve N` instead.
     .venv/bin/python benchmarks/solver.py --shortest           # shortest lines, every variant
     .venv/bin/python benchmarks/solver.py --shortest --variant pyramid --deals 6991,4597,7929
     .venv/bin/python benchmarks/solver.py --startup --variant giza --deals 0
+    .venv/bin/python benchmarks/solver.py --family --deals 0..999   # per game of the family
 """
 
 import argparse
@@ -27,9 +28,10 @@ import time
 import tracemalloc
 
 from pyramid_solitaire.engine.deal import Deal
-from pyramid_solitaire.engine.variants import VARIANTS
+from pyramid_solitaire.engine.variants import GAMES, VARIANTS
 from pyramid_solitaire.research.winrates import parse_range, percentile
-from pyramid_solitaire.solver import UNKNOWN, WINNABLE, solve, warm_up
+from pyramid_solitaire.solver import UNKNOWN, UNWINNABLE, WINNABLE, solve, warm_up
+from pyramid_solitaire.solver.reference import PLAIN_NODES, kernel_plays
 
 DEFAULT_DEALS = "0..999"
 SLOWEST = 10
@@ -156,8 +158,11 @@ def main() -> int:
     parser.add_argument(
         "--startup", action="store_true", help="only the start-up of a fresh `solve` of the first deal"
     )
+    add_family_options(parser)
     args = parser.parse_args()
     numbers = deal_numbers(args.deals)
+    if args.game:
+        return family(args.game, numbers)
     variants = args.variant or list(VARIANTS)
     if args.startup:
         startup(variants[0], numbers[0])
@@ -167,6 +172,56 @@ def main() -> int:
         run(variant_id, numbers, args.shortest)
     peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # kilobytes on Linux
     print(f"peak memory of the process {peak_kb / 1024:.0f} MB")
+    return 0
+
+
+# --- The Pyramid family, per game (issue 51's "Speed") ---------------------------------------
+# Each game of variants.GAMES is decided as `solve` decides it: by the C kernel where it plays the
+# game (Thirteen, as its twin), else by the plain reference search within its node budget (past
+# it: unknown). So when the kernel learns a game, the same command gives its new figures.
+
+DECIDED_WITHIN = 1.0  # seconds of processor time: the issue's "share decided within 1 s"
+
+
+def add_family_options(parser: argparse.ArgumentParser) -> None:
+    """--game ID (repeatable) or --family (all eight): the per-game benchmark instead."""
+    parser.add_argument("--game", choices=list(GAMES), action="append", help="a family game (repeatable)")
+    parser.add_argument(
+        "--family", dest="game", action="store_const", const=list(GAMES), help="every family game"
+    )
+
+
+def family(games: list[str], numbers: list[int]) -> int:
+    """Per game: deals, verdicts, which search decided them, the median and p99 decision
+    (processor time), the share decided within DECIDED_WITHIN, and the positions searched
+    (median, p99, max: counts, which the load cannot skew), then the hardest deals by positions."""
+    warm_up()
+    print(
+        f"{len(numbers)} deals per game; times are processor seconds; load average {os.getloadavg()[0]:.1f}"
+    )
+    for game in games:
+        rows = []  # (processor seconds, positions, deal, verdict)
+        for number in numbers:
+            deal = Deal.from_number(GAMES[game], number)
+            cpu = time.process_time()
+            found = solve(deal)
+            rows.append((time.process_time() - cpu, found.searched, number, found.verdict))
+        seconds = sorted(r[0] for r in rows)
+        positions = sorted(r[1] for r in rows)
+        decided = sum(t <= DECIDED_WITHIN and v != UNKNOWN for t, _, _, v in rows)
+        counts = {v: sum(r[3] == v for r in rows) for v in (WINNABLE, UNWINNABLE, UNKNOWN)}
+        searched_by = "kernel" if kernel_plays(Deal.from_number(GAMES[game], 0)) else f"plain {PLAIN_NODES:,}"
+        print(
+            f"{game:16} {searched_by:12} won {counts[WINNABLE]:4} lost {counts[UNWINNABLE]:4}"
+            f" unknown {counts[UNKNOWN]:4}  median {statistics.median(seconds) * 1000:8.1f} ms"
+            f"  p99 {percentile(seconds, 0.99) * 1000:8.1f} ms"
+            f"  decided within {DECIDED_WITHIN:g} s {100 * decided / len(rows):5.1f}%"
+            f"  positions median {statistics.median(positions):,.0f} p99 {percentile(positions, 0.99):,}"
+            f" max {positions[-1]:,}",
+            flush=True,
+        )
+        hardest = sorted(rows, key=lambda r: (-r[1], r[2]))[:5]
+        print("  most positions: " + ", ".join(f"{n} ({k:,}, {v})" for _, k, n, v in hardest), flush=True)
     return 0
 
 
