@@ -397,7 +397,13 @@ def searched_by(version: str) -> str:
 
 def family_table(args) -> None:
     """docs/winnability.md's family table from the rows in ROOT/family."""
-    folder = Path(args.root) / "family"
+    text = family_text(Path(args.root) / "family")
+    print(text)
+    replace_part(HERE / "docs" / "winnability.md", "winnability:family", text)
+
+
+def family_text(folder: Path) -> str:
+    """The family table of the rows stored in `folder`: a line per game that has rows."""
     found = {g: tally(folder, Series(g)) for g in GAMES}
     lines = [
         "| game | solved by | deals | won, lost, unknown | win rate of the decided (95%) "
@@ -420,9 +426,7 @@ def family_table(args) -> None:
             f"| {s.states / s.deals:,.0f}, {s.most_states[0][1]:,} "
             f"| {1000 * s.median:.1f}, {1000 * s.p99:.0f} | {hardest} |"
         )
-    text = "\n".join(lines)
-    print(text)
-    replace_part(HERE / "docs" / "winnability.md", "winnability:family", text)
+    return "\n".join(lines)
 
 
 def main() -> None:
