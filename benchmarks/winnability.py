@@ -21,6 +21,12 @@ under some rules and lost under rules that allow every move of those) from those
     .venv/bin/python benchmarks/winnability.py table --root /work/winnability
     nice -n 19 .venv/bin/python benchmarks/winnability.py options --root /work/winnability --jobs 2
     .venv/bin/python benchmarks/winnability.py options-table --root /work/winnability
+
+`family` and `family-table` do the same for the Pyramid family's eight games (issue 51): rows
+in ROOT/family, the table between docs/winnability.md's `winnability:family` markers.
+
+    nice -n 10 .venv/bin/python benchmarks/winnability.py family --root /work/winnability --stages 200
+    .venv/bin/python benchmarks/winnability.py family-table --root /work/winnability
 """
 
 import argparse
@@ -29,7 +35,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from pyramid_solitaire.engine.variants import get_variant
+from pyramid_solitaire.engine.variants import GAMES, get_variant
 from pyramid_solitaire.research import dataset
 from pyramid_solitaire.research.dataset import Series
 from pyramid_solitaire.research.winrates import Summary, WinRateTally, wilson
@@ -369,12 +375,70 @@ def table(args) -> None:
         chart(found, lines, HERE / "docs" / "winnability.png")
 
 
+# --- The Pyramid family (issue 51): its own stages and table ------------------------------
+# Each game is solved as `stats` solves it: the kernel where it plays the game, else the plain
+# search within its node budget (rows stamped plain-N, unknown past it). Once the kernel plays
+# a game, `stats` refuses to add its rows to the plain search's: give `family` a new --root.
+
+
+FAMILY_CHUNK = 100  # deals per file: the plain search takes up to seconds a deal, a stop loses little
+
+
+def family(args) -> None:
+    """Deals 0..N-1 of every family game, stage by stage, all rows in ROOT/family."""
+    for count in args.stages:
+        for game in GAMES:
+            stats(args, game, count, ["--chunk", str(FAMILY_CHUNK)], folder="family")
+
+
+def searched_by(version: str) -> str:
+    """A solver version stamp as the table says it: the kernel's number, or the plain search's."""
+    if version.isdigit():
+        return f"kernel, version {version}"
+    return f"plain search, {int(version.removeprefix('plain-')):,} positions"
+
+
+def family_table(args) -> None:
+    """docs/winnability.md's family table from the rows in ROOT/family."""
+    text = family_text(Path(args.root) / "family")
+    print(text)
+    replace_part(HERE / "docs" / "winnability.md", "winnability:family", text)
+
+
+def family_text(folder: Path) -> str:
+    """The family table of the rows stored in `folder`: a line per game that has rows."""
+    found = {g: tally(folder, Series(g)) for g in GAMES}
+    lines = [
+        "| game | solved by | deals | won, lost, unknown | win rate of the decided (95%) "
+        "| over all deals, unknown lost .. won (95%) | positions per deal: mean, most "
+        "| ms per deal by the clock, loaded: median, p99 | the most positions |",
+        "| --- | --- | ---: | --- | --- | --- | --- | --- | --- |",
+    ]
+    for game, (s, runs) in found.items():
+        if not s.deals:
+            continue
+        (version,) = dataset.solver_versions(dataset.stored_chunks(str(folder), Series(game)))
+        least, most = s.bounds
+        low, high = s.bounds_interval
+        hardest = ", ".join(f"{link(game, d)} ({n:,})" for d, n, _ in s.most_states[:3])
+        lines.append(
+            f"| {game} | {searched_by(version)} | {s.deals:,} ({spans(runs)}) "
+            f"| {s.winnable:,}, {s.unwinnable:,}, {s.unknown:,} "
+            f"| {100 * s.win_rate:.2f}% ({100 * s.low:.2f} to {100 * s.high:.2f}) "
+            f"| {100 * least:.2f}% .. {100 * most:.2f}% ({100 * low:.2f} to {100 * high:.2f}) "
+            f"| {s.states / s.deals:,.0f}, {s.most_states[0][1]:,} "
+            f"| {1000 * s.median:.1f}, {1000 * s.p99:.0f} | {hardest} |"
+        )
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     sub = parser.add_subparsers(dest="command", required=True)
     commands = (("run", run), ("table", table), ("options", options), ("options-table", options_table))
+    commands += (("family", family), ("family-table", family_table))  # issue 51's games
     for name, func in commands:
         p = sub.add_parser(name)
         p.set_defaults(func=func)
@@ -391,10 +455,16 @@ def main() -> None:
     run_parser.add_argument(
         "--shortest-deals", type=int, default=2000, help="deals per variant in the shortest-line sample"
     )
-    for name in ("run", "options"):
+    for name in ("run", "options", "family"):
         sub.choices[name].add_argument(
             "--jobs", type=int, default=2, help="local worker processes (default 2)"
         )
+    sub.choices["family"].add_argument(
+        "--stages",
+        type=lambda text: [int(n) for n in text.split(",")],
+        default=[200, 1_000, 100_000],
+        help="deals per game after each stage (default 200,1000,100000)",
+    )
     sub.choices["options"].add_argument(
         "--stages",
         type=lambda text: [int(n) for n in text.split(",")],

@@ -10,14 +10,17 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
-from pyramid_solitaire.engine.deal import Deal
-from pyramid_solitaire.engine.variants import VARIANTS
+from pyramid_solitaire.engine.cards import parse_card
+from pyramid_solitaire.engine.deal import Deal, Move, MoveKind
+from pyramid_solitaire.engine.game import Game
+from pyramid_solitaire.engine.variants import GAMES, VARIANTS
 from pyramid_solitaire.goals.grades import GRADES, difficulty
 from pyramid_solitaire.goals.index import indexed
 from pyramid_solitaire.research import environment
 from pyramid_solitaire.research.environment import (
     ACTIONS,
     AVAILABLE,
+    FACE_DOWN,
     GONE,
     HIDDEN,
     MOVES,
@@ -173,3 +176,94 @@ def test_reset_with_a_difficulty_deals_a_graded_deal_of_it(grade):
         assert number in indexed("giza", grade)
     assert dealt[0] == dealt[3]  # a seeded reset picks the same deal
     assert len(set(dealt)) > 1  # and the seed matters
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_gymnasiums_checker_passes_on_every_game_of_the_family(game):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for mode in ("ansi", "rgb_array"):
+            check_env(gym.make("PyramidSolitaire-v0", variant=game, render_mode=mode).unwrapped)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_family_game_masks_exactly_its_legal_moves_and_plays_to_its_end(game):
+    env = PyramidSolitaireEnv(game)
+    rng = np.random.default_rng(5)
+    observation, info = env.reset(options={"deal": 1})
+    assert observation["tableau"].shape == (env.game.deal.size,)
+    done = False
+    while not done:
+        legal = sorted(env.action_of(m) for m in env.game.legal_moves())
+        assert list(np.flatnonzero(info["action_mask"])) == legal
+        observation, reward, terminated, truncated, info = env.step(
+            rng.choice(np.flatnonzero(info["action_mask"]))
+        )
+        assert env.observation_space.contains(observation)
+        done = terminated or truncated
+    # Tut's Tomb's unlimited redeals may outlast max_steps: truncated, neither won nor stuck
+    assert terminated == (env.game.is_won or env.game.is_stuck) and (reward == 1.0) == env.game.is_won
+    assert terminated or env.steps == env.max_steps
+
+
+def test_each_pairing_has_its_own_fixed_action_space():
+    sizes = {game: PyramidSolitaireEnv(game).action_space.n for game in GAMES}
+    # Dozen: sums of 12 (6+6 too) and Q+K, no card alone; Cheops: same or next rank; Eleven
+    # Triangle: sums of 11 and J+J, Q+Q, K+K; the others RULES.md's kings and sums of 13
+    assert sizes == {
+        "pyramid-dozen": 80 + 6 + 16 + 2,
+        "tuts-tomb": ACTIONS,
+        "apophis": ACTIONS,
+        "cheops": 13 * 6 + 12 * 16 + 2,
+        "triangle": ACTIONS,
+        "eleven-triangle": 80 + 3 * 6 + 2,
+        "pharaohs": ACTIONS,
+        "thirteen": ACTIONS,
+    }
+    env = PyramidSolitaireEnv("eleven-triangle")
+    jacks = Move(MoveKind.PAIR, (parse_card("Jh"), parse_card("Jc")))
+    assert env.action_of(jacks) == env.action_of(Move(MoveKind.PAIR, jacks.cards[::-1]))
+
+
+def test_pharaohs_observes_its_52_positions_and_no_stock():
+    observation, _ = PyramidSolitaireEnv("pharaohs").reset(options={"deal": 4})
+    assert observation["tableau"].shape == (52,) and observation["stock"] == 0
+    assert sorted(observation["tableau"]) == list(range(52))  # every card dealt face up, once
+    assert (observation["cards"] == HIDDEN).sum() == 0
+
+
+def test_thirteens_face_down_cards_are_never_observed():
+    env = PyramidSolitaireEnv("thirteen")
+    for number in range(5):
+        observation, info = env.reset(options={"deal": number})
+        deal, state = env.game.deal, env.game.state
+        down = [p for p in range(deal.size) if deal.is_face_down(state, p)]
+        assert len(down) == 21 and all(observation["tableau"][p] == FACE_DOWN for p in down)
+        # a face-down card is as hidden as a stock card: no code tells it is in the pyramid
+        assert all(observation["cards"][deal.cards[p]] == HIDDEN for p in down)
+        shown = {int(c) for c in observation["tableau"] if c < 52}
+        assert shown == {deal.cards[p] for p in range(21, 28)}  # the bottom row alone
+        # the mask names no face-down card
+        named = {c for a in np.flatnonzero(info["action_mask"]) for c in env.moves[a].cards}
+        assert not named & {deal.cards[p] for p in down}
+
+
+def test_thirteens_pictures_show_no_face_down_card():
+    """Two deals that differ only in two face-down cards look the same, drawn and as text."""
+    deal = Deal.from_number("thirteen", 3)
+    cards = list(deal.cards)
+    cards[0], cards[20] = cards[20], cards[0]  # the apex and a card of row 6: both face down
+    swapped = Deal("thirteen", cards).deck_string()
+    for mode in ("rgb_array", "ansi"):
+        one, other = (
+            PyramidSolitaireEnv("thirteen", render_mode=mode),
+            PyramidSolitaireEnv("thirteen", render_mode=mode),
+        )
+        one.reset(options={"deal": 3})
+        other.reset()
+        other.game = Game("thirteen", deck=swapped)
+        assert (
+            np.array_equal(one.render(), other.render())
+            if mode == "rgb_array"
+            else one.render() == other.render()
+        )

@@ -20,7 +20,7 @@ from pyramid_solitaire import __version__
 from pyramid_solitaire.cli import main
 from pyramid_solitaire.research import dataset
 from pyramid_solitaire.research.dataset import Chunk, Series
-from pyramid_solitaire.research.winrates import Row, WinRateTally, summary
+from pyramid_solitaire.research.winrates import Row, WinRateTally, summary, wilson
 
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "solver_verdicts.json").read_text())["verdicts"]
 BIN = Path(sys.executable).parent
@@ -264,3 +264,75 @@ def test_a_chunk_whose_workers_all_die_is_one_line_and_the_run_resumes(tmp_path)
     again = subprocess.run([*argv, "--out", out], capture_output=True, text=True, timeout=300)
     assert again.returncode == 0, again.stderr
     assert sorted(r["deal"] for r in stored(out, Series("pyramid"))) == list(range(400))
+
+
+def test_unknown_deals_bound_the_win_rate_over_all_deals():
+    """Three won, five lost, two past the budget: 30% if both unknowns are lost, 50% if won."""
+    verdicts = ["winnable"] * 3 + ["unwinnable"] * 5 + ["unknown"] * 2
+    s = summary(Row(n, v, 30 if v == "winnable" else None, 10, 0.01) for n, v in enumerate(verdicts))
+    assert (s.winnable, s.unwinnable, s.unknown) == (3, 5, 2)
+    assert s.win_rate == 3 / 8  # among the decided
+    assert s.bounds == (0.3, 0.5)
+    assert s.bounds_interval == (wilson(3, 10)[0], wilson(5, 10)[1])
+
+
+def test_the_summary_says_the_bounds_when_deals_are_unknown(tmp_path, capsys):
+    verdicts = ["winnable", "unknown", "unwinnable", "unwinnable"]
+    steps, states = [30, -1, -1, -1], [5, 50_000, 6, 7]
+    rows = dataset.table_of([0, 1, 2, 3], verdicts, steps, states, [0.1, 1.5, 0.1, 0.1], [False] * 4)
+    series = Series("pharaohs")
+    dataset.write_chunk(str(tmp_path), series, 0, 3, dataset.described(rows, series, None, "plain-50000"))
+    assert main(["stats", "--summary", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "winnable 1, unwinnable 2, unknown 1" in out
+    assert "over all 4 deals, the 1 unknown counted lost .. won: 25.00% to 50.00%" in out
+    assert "positions searched per deal: mean 12,504; most: 1 (50,000), 3 (7)" in out
+
+
+def test_a_family_games_rows_are_stamped_with_the_search_that_solved_them():
+    """Pharaohs on the plain search within its budget, Thirteen on the kernel (its twin)."""
+    from pyramid_solitaire.engine.deal import Deal
+    from pyramid_solitaire.research.cluster import solve_chunk
+    from pyramid_solitaire.solver.reference import PLAIN_NODES, plain_solve
+    from pyramid_solitaire.solver.version import SOLVER_VERSION
+
+    table = solve_chunk(Series("pharaohs"), 2, 3, None)
+    assert set(table["solver_version"].to_pylist()) == {f"plain-{PLAIN_NODES}"}
+    plain = [plain_solve(Deal.from_number("pharaohs", n)) for n in (2, 3)]
+    assert table["verdict"].to_pylist() == [p.verdict for p in plain]
+    assert table["states"].to_pylist() == [p.searched for p in plain]
+    assert set(solve_chunk(Series("thirteen"), 0, 0, None)["solver_version"].to_pylist()) == {SOLVER_VERSION}
+
+
+def test_plain_search_rows_are_never_added_to_the_kernels(tmp_path, capsys):
+    """Once the kernel plays Pharaohs (its stamp SOLVER_VERSION), a folder of the plain search's
+    rows is refused before any deal is solved: a new folder, or --mixed-versions."""
+    from pyramid_solitaire.research.cluster import solver_stamp
+
+    rows = dataset.table_of([0], ["unwinnable"], [-1], [5], [0.1], [False])
+    series = Series("pharaohs")
+    other = "9" if solver_stamp("pharaohs") != "9" else "plain-50000"
+    dataset.write_chunk(str(tmp_path), series, 0, 0, dataset.described(rows, series, None, other))
+    assert main(["stats", "--variant", "pharaohs", "--deals", "1..2", "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert (
+        "holds rows of pharaohs from solver versions" in err
+        and other in err
+        and solver_stamp("pharaohs") in err
+    )
+
+
+@pytest.mark.slow  # 19 s at load 9 (pytest --durations, 4 Dec 2026): a local cluster starts
+def test_stats_runs_a_family_game_on_dask_and_resumes(tmp_path, capsys):
+    """Deals 2..3 stored as a run stopped after its first chunk leaves them; the run solves 4..5."""
+    from pyramid_solitaire.research.cluster import solve_chunk
+
+    out, series = tmp_path, Series("pharaohs")
+    dataset.write_chunk(str(out), series, 2, 3, solve_chunk(series, 2, 3, None))
+    argv = ["stats", "--variant", "pharaohs", "--deals", "2..5", "--jobs", "1", "--chunk", "2"]
+    assert main([*argv, "--out", str(out), "--no-dashboard"]) == 0
+    captured = capsys.readouterr()
+    assert "pharaohs: 4 deals (2..5)" in captured.out and "solver version plain-50000" in captured.out
+    assert "2/4" in captured.err  # the bar starts at the deals already stored
+    assert [r["deal"] for r in stored(out, series)] == [2, 3, 4, 5]
+    assert len(list(out.glob("pharaohs.*.parquet"))) == 2

@@ -105,11 +105,11 @@ def one_solver_version(folder: str, series: Any, chunks: list[Any], current: boo
     """Refuse rows of `series` from more than one solver version (with `current`: any other than
     this one's, which a run would add to them)."""
     from ..research import dataset
-    from ..solver.version import SOLVER_VERSION
+    from ..research.cluster import solver_stamp
 
     versions = set(dataset.solver_versions(chunks))
     if current and versions:
-        versions.add(SOLVER_VERSION)
+        versions.add(solver_stamp(series.variant))
     if len(versions) > 1:
         shown = sorted(versions)
         raise UsageError("cli_mixed_versions", folder=cut(folder, 200), series=series.label, versions=shown)
@@ -219,11 +219,22 @@ def print_summary(series: Any, numbers: range | None, chunks: list[Any], out: IO
         f"{100 * s.high:.2f}%, Wilson, over the {decided} decided deals)",
         file=out,
     )
+    if s.unknown:
+        least, most = s.bounds
+        low, high = s.bounds_interval
+        print(
+            f"over all {s.deals} deals, the {s.unknown} unknown counted lost .. won: "
+            f"{100 * least:.2f}% to {100 * most:.2f}% (95% interval {100 * low:.2f}% to {100 * high:.2f}%)",
+            file=out,
+        )
     print(
         f"time per deal: median {1000 * s.median:.2f} ms, p99 {1000 * s.p99:.2f} ms, "
         f"max {1000 * s.max:.2f} ms; {s.deals_per_second:.0f} deals/s per core",
         file=out,
     )
+    if s.deals:  # the cost as a count, which a loaded machine cannot skew
+        most = ", ".join(f"{d} ({n:,})" for d, n, _ in s.most_states[:5])
+        print(f"positions searched per deal: mean {s.states / s.deals:,.0f}; most: {most}", file=out)
     if s.slowest:
         print("slowest: " + ", ".join(f"{d} ({1000 * t:.0f} ms)" for d, t in s.slowest), file=out)
     if s.longest:

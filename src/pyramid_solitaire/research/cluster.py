@@ -41,7 +41,6 @@ def solve_chunk(series: Series, first: int, last: int, time_limit: float | None)
     from ..engine.deal import Deal
     from ..engine.variants import get_variant
     from ..solver.search import solve
-    from ..solver.version import SOLVER_VERSION
 
     variant = get_variant(series.variant)
     columns: tuple[list[Any], ...] = ([], [], [], [], [], [])
@@ -52,7 +51,22 @@ def solve_chunk(series: Series, first: int, last: int, time_limit: float | None)
         for column, value in zip(columns, row, strict=True):
             column.append(value)
     # Stamped here, on the worker: a remote worker may run another version than this process.
-    return dataset.described(dataset.table_of(*columns), series, time_limit, SOLVER_VERSION)
+    return dataset.described(dataset.table_of(*columns), series, time_limit, solver_stamp(series.variant))
+
+
+def solver_stamp(variant_text: str) -> str:
+    """The solver version a row of the variant is stamped with: SOLVER_VERSION where the C kernel
+    plays it, else the plain search's with its node budget ("plain-50000"), so that rows of the
+    family's games solved before the kernel knew them are never added up with the kernel's
+    (their unknowns and positions differ; stats refuses mixed versions)."""
+    from ..engine.deal import Deal
+    from ..engine.variants import get_variant
+    from ..solver.reference import PLAIN_NODES, kernel_plays
+    from ..solver.version import SOLVER_VERSION
+
+    if kernel_plays(Deal.from_number(get_variant(variant_text), 0)):
+        return SOLVER_VERSION
+    return f"plain-{PLAIN_NODES}"
 
 
 @contextmanager

@@ -10,18 +10,26 @@ Importing this module registers it with Gymnasium as ENV_ID, so either of these 
 
 Actions (ACTIONS of them, the same in every variant): the 4 kings, the 96 pairs of cards whose
 values add up to 13, draw and recycle. A pair is named by its cards, so an action means the same
-move in every deal. `info["action_mask"]` (and `action_masks()`, as sb3-contrib's MaskablePPO
-asks) marks the legal ones with 1, as int8, as `action_space.sample(mask=...)` takes it. An action
-outside the mask changes nothing (reward 0, `info["illegal"]` True; it counts as a step), or, with
+move in every deal. A game of the Pyramid family (variants.GAMES) has the action space of its own
+pairing, the same for every deal of it (`moves_of`: Pyramid Dozen's 102 pairs with draw and
+recycle, no card alone: 104 actions; Cheops 272, Eleven Triangle 100; the sums-of-13 games the
+102 above). `info["action_mask"]` (and `action_masks()`, as sb3-contrib's MaskablePPO asks) marks
+the legal ones with 1, as int8, as `action_space.sample(mask=...)` takes it. An action outside
+the mask changes nothing (reward 0, `info["illegal"]` True; it counts as a step), or, with
 `illegal="raise"`, is refused with a ValueError.
 
 The observation is a dict: `cards`, a location code per card (index = card, 0 is Ac, 51 Ks):
 HIDDEN (face down in the stock, or under the top of a waste pile), GONE, COVERED (in the pyramid,
 under another card), AVAILABLE (playable now), UNDER (face up in a Giza pile, under its top);
-`stock`, the cards left to draw; `passes_left`, the passes through the stock still to come.
+`stock`, the cards left to draw; `passes_left`, the passes through the stock still to come;
+`tableau`, the card in each tableau position in dealing order (28 positions, Pharaohs's 52),
+EMPTY where it is gone. In Pyramid Thirteen a face-down card is never observed: HIDDEN in
+`cards` (as a stock card is), FACE_DOWN in `tableau`, and no action names it while it is down.
 
-Reward: 1 when the pyramid is cleared, else 0; an episode ends when won or stuck (terminated) or
-after `max_steps` steps (truncated). `oracle()` solves the current position exactly.
+Reward: 1 when the game is won (the pyramid cleared, or all 52 cards gone where that wins), else
+0; an episode ends when won or stuck (terminated) or after `max_steps` steps (truncated).
+`oracle()` solves the current position exactly (in Thirteen with every card known: the
+"thoughtful" answer, a peek no agent should learn from).
 `render_mode` "ansi" draws the layout as text, "rgb_array" as a picture (research/picture.py).
 `reset(seed=n)` seeds the deals drawn; `reset(options={"deal": n})` names one, and
 `reset(options={"difficulty": "hard"})` draws a deal of that grade (docs/difficulty.md).
@@ -39,22 +47,34 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from ..engine.cards import ALL_CARDS, PAIR_SUM, value
+from ..engine.cards import ALL_CARDS, value
 from ..engine.deal import DRAW, RECYCLE, Move, MoveKind
 from ..engine.decks import RANDOM_DEALS
 from ..engine.game import Game
+from ..engine.pairing import THIRTEEN, Pairing
 from ..engine.variants import DEFAULT_VARIANT, get_variant
 from ..solver.search import Solution, solve
 
 HIDDEN, GONE, COVERED, AVAILABLE, UNDER = range(5)
-KINGS: tuple[Move, ...] = tuple(Move(MoveKind.KING, (c,)) for c in ALL_CARDS if value(c) == 13)
-PAIRS: tuple[Move, ...] = tuple(
-    Move(MoveKind.PAIR, (a, b))
-    for a in ALL_CARDS
-    for b in ALL_CARDS
-    if value(a) < value(b) and value(a) + value(b) == PAIR_SUM
-)
-MOVES: tuple[Move, ...] = (*KINGS, *PAIRS, DRAW, RECYCLE)
+EMPTY, FACE_DOWN = 52, 53  # `tableau` codes past the 52 cards: the position's card is gone, or face down
+
+
+def moves_of(pairing: Pairing) -> tuple[Move, ...]:
+    """Every move of a pairing: its cards alone, its pairs (the lower card first: value, then
+    card), then draw and recycle; the action space of every game with that pairing."""
+    singles = [Move(MoveKind.KING, (c,)) for c in ALL_CARDS if pairing.alone(c)]
+    pairs = [
+        Move(MoveKind.PAIR, (a, b))
+        for a in ALL_CARDS
+        for b in ALL_CARDS
+        if (value(a), a) < (value(b), b) and pairing.pairs(a, b)
+    ]
+    return (*singles, *pairs, DRAW, RECYCLE)
+
+
+MOVES: tuple[Move, ...] = moves_of(THIRTEEN)  # the six variants': kings, the sums of 13, draw, recycle
+KINGS: tuple[Move, ...] = tuple(m for m in MOVES if m.kind == MoveKind.KING)
+PAIRS: tuple[Move, ...] = tuple(m for m in MOVES if m.kind == MoveKind.PAIR)
 ACTIONS = len(MOVES)
 MAX_STEPS = 1000  # a game has at most a few hundred moves
 ENV_ID = "PyramidSolitaire-v0"
@@ -62,10 +82,16 @@ OPTIONS = ("deal", "difficulty")  # what reset(options=) reads
 
 
 def action_of(move: Move) -> int:
-    """The action index of a move (a pair in either order of its cards)."""
-    if move.kind == MoveKind.PAIR:
-        move = Move(MoveKind.PAIR, tuple(sorted(move.cards, key=value)))
-    return _INDEX[move]
+    """The action index of a move in the six variants' action space (a pair in either order of
+    its cards); PyramidSolitaireEnv.action_of is any game's."""
+    return _INDEX[_named(move)]
+
+
+def _named(move: Move) -> Move:
+    """The move as its action names it: a pair's lower card first (value, then card)."""
+    if move.kind != MoveKind.PAIR:
+        return move
+    return Move(MoveKind.PAIR, tuple(sorted(move.cards, key=lambda c: (value(c), c))))
 
 
 _INDEX = {move: i for i, move in enumerate(MOVES)}
@@ -94,15 +120,18 @@ class PyramidSolitaireEnv(gym.Env[dict[str, Any], np.int64]):
         self.illegal = illegal
         self.steps = 0
         self.render_mode = render_mode
-        self.action_space = spaces.Discrete(ACTIONS)
+        self.moves = moves_of(self.variant.pairing)
+        self.index = {move: i for i, move in enumerate(self.moves)}
+        self.action_space = spaces.Discrete(len(self.moves))
+        self.game = Game(self.variant, number=0)
         self.observation_space = spaces.Dict(
             {
                 "cards": spaces.Box(HIDDEN, UNDER, shape=(52,), dtype=np.int8),
                 "stock": spaces.Discrete(25),
                 "passes_left": spaces.Discrete(4),
+                "tableau": spaces.Box(0, FACE_DOWN, shape=(self.game.deal.size,), dtype=np.int8),
             }
         )
-        self.game = Game(self.variant, number=0)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -126,7 +155,7 @@ class PyramidSolitaireEnv(gym.Env[dict[str, Any], np.int64]):
     def step(self, action: np.int64 | int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         """Play the move of `action`; one the mask does not allow is refused (ValueError) or,
         with illegal="ignore", changes nothing."""
-        move = MOVES[int(action)]
+        move = self.moves[int(action)]
         legal = bool(self.action_masks()[int(action)])
         if not legal and self.illegal == "raise":
             raise ValueError(f"action {int(action)} ({move}) is not legal now: see info['action_mask']")
@@ -140,10 +169,14 @@ class PyramidSolitaireEnv(gym.Env[dict[str, Any], np.int64]):
 
     def action_masks(self) -> np.ndarray:
         """The legal actions now: 1 over the action space where legal, as int8 (Gymnasium's masks)."""
-        mask = np.zeros(ACTIONS, dtype=np.int8)
+        mask = np.zeros(len(self.moves), dtype=np.int8)
         for move in self.game.legal_moves():
-            mask[action_of(move)] = 1
+            mask[self.action_of(move)] = 1
         return mask
+
+    def action_of(self, move: Move) -> int:
+        """The action index of a move in this environment's game (a pair in either order)."""
+        return self.index[_named(move)]
 
     def observation(self) -> dict[str, Any]:
         """What a player sees of the current position (see the module's docstring)."""
@@ -152,9 +185,13 @@ class PyramidSolitaireEnv(gym.Env[dict[str, Any], np.int64]):
         for p, card in enumerate(deal.cards):
             if state.removed >> p & 1:
                 where[card] = GONE
-        for in_slot in deal.pyramid(state):
-            if in_slot is not None:
+        tableau = np.full(deal.size, EMPTY, dtype=np.int8)
+        for p, in_slot in enumerate(deal.pyramid(state)):
+            if in_slot is not None and not deal.is_face_down(state, p):  # face down: HIDDEN, as dealt
                 where[in_slot] = COVERED
+                tableau[p] = in_slot
+            elif in_slot is not None:
+                tableau[p] = FACE_DOWN
         for pile in deal.pile_positions(state):
             for p in pile:
                 where[deal.cards[p]] = UNDER
@@ -164,6 +201,7 @@ class PyramidSolitaireEnv(gym.Env[dict[str, Any], np.int64]):
             "cards": where,
             "stock": len(deal.stock_positions(state)),
             "passes_left": 3 if self.game.passes_left is None else min(self.game.passes_left, 3),
+            "tableau": tableau,
         }
 
     def info(self) -> dict[str, Any]:

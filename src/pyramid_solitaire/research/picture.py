@@ -1,8 +1,10 @@
 """The environment's `render_mode="rgb_array"`: the layout as an RGB picture drawn with numpy alone
 (no fonts, no image library), so a video recorder or a notebook shows what the agent sees.
 
-The pyramid's 28 slots in seven overlapping rows, then a row of the stock (a card back while
-cards are left), the wastes' tops and the Giza piles' tops. A card is white with its rank and
+The tableau's triangles one under another, each in overlapping rows (the pyramid's 28 slots in
+seven, an inverted pyramid's, Pharaohs's three), then a row of the stock (a card back while
+cards are left), the wastes' tops and the reserve piles' tops; a face-down card (Pyramid
+Thirteen) shows its back. A card is white with its rank and
 suit in a 3x5 and 5x5 pixel font, red or black; a card that can be played now has a gold frame.
 
 >>> from pyramid_solitaire.engine.game import Game
@@ -20,7 +22,7 @@ CARD_W, CARD_H, GAP = 24, 32, 4
 ROW_STEP = CARD_H // 2 + 2  # the pyramid's rows overlap, as on the table
 SLOTS_PER_ROW = 8  # the bottom rows: stock, wastes, piles
 WIDTH = SLOTS_PER_ROW * (CARD_W + GAP) + 2 * GAP
-HEIGHT = GAP + 6 * ROW_STEP + CARD_H + 2 * GAP + 2 * (CARD_H + GAP) - 4
+HEIGHT = GAP + 6 * ROW_STEP + CARD_H + 2 * GAP + 2 * (CARD_H + GAP) - 4  # the 7-row pyramid's
 
 TABLE = (22, 92, 50)
 FACE, BACK, FRAME, PLAYABLE = (250, 250, 245), (40, 70, 160), (90, 90, 90), (235, 185, 30)
@@ -87,23 +89,23 @@ def picture(game: Game) -> np.ndarray:
     from ..engine.cards import card_text
 
     deal, state = game.deal, game.state
-    canvas = np.empty((HEIGHT, WIDTH, 3), dtype=np.uint8)
+    triangles = deal.layout.triangle_rows()
+    # each triangle after the first takes the height of its rows and a gap more than the pyramid's
+    extra = sum((len(rows) - 1) * ROW_STEP + CARD_H + GAP for rows in triangles[1:])
+    extra -= (7 - len(triangles[0])) * ROW_STEP
+    canvas = np.empty((HEIGHT + extra, WIDTH, 3), dtype=np.uint8)
     canvas[:] = TABLE
     playable = set(deal.available_positions(state))
-    slots, slot = deal.pyramid(state), 0
-    for row in range(7):
-        left = (WIDTH - (row + 1) * (CARD_W + GAP) + GAP) // 2
-        for i in range(row + 1):
-            in_slot = slots[slot]
-            if in_slot is not None:
-                card(
-                    canvas,
-                    left + i * (CARD_W + GAP),
-                    GAP + row * ROW_STEP,
-                    card_text(in_slot),
-                    slot in playable,
-                )
-            slot += 1
+    y = GAP
+    for rows in triangles:
+        for row in rows:
+            left = (WIDTH - len(row) * (CARD_W + GAP) + GAP) // 2
+            for i, p in enumerate(row):
+                if not state.removed >> p & 1:
+                    shown = None if deal.is_face_down(state, p) else card_text(deal.cards[p])
+                    card(canvas, left + i * (CARD_W + GAP), y, shown, p in playable)
+            y += ROW_STEP
+        y += CARD_H + GAP - ROW_STEP
     below: list[tuple[str | None, bool]] = []
     stock = deal.stock_positions(state)
     if stock:  # the open stock shows its top, the others its back
@@ -113,7 +115,7 @@ def picture(game: Game) -> np.ndarray:
     for pile in [*deal.waste_positions(state), *deal.pile_positions(state)]:
         if pile:
             below.append((card_text(deal.cards[pile[-1]]), pile[-1] in playable))
-    top = GAP + 6 * ROW_STEP + CARD_H + 2 * GAP
+    top = y + GAP
     for n, (text, can_play) in enumerate(below[: 2 * SLOTS_PER_ROW]):
         row, column = divmod(n, SLOTS_PER_ROW)
         card(canvas, 2 * GAP + column * (CARD_W + GAP) - GAP, top + row * (CARD_H + GAP), text, can_play)

@@ -87,6 +87,21 @@ class Summary:
     proven_shortest: int = 0  # winnable deals whose line is proven shortest
 
     @property
+    def bounds(self) -> tuple[float, float]:
+        """The win rate over every deal, unknowns counted honestly: won / deals if each unknown
+        deal is lost, (won + unknown) / deals if each is won (a search past its budget proves
+        neither)."""
+        if not self.deals:
+            return 0.0, 1.0
+        return self.winnable / self.deals, (self.winnable + self.unknown) / self.deals
+
+    @property
+    def bounds_interval(self) -> tuple[float, float]:
+        """The 95% interval of the win rate over every deal whatever the unknowns are: Wilson's
+        low end of the first bound, its high end of the second."""
+        return wilson(self.winnable, self.deals)[0], wilson(self.winnable + self.unknown, self.deals)[1]
+
+    @property
     def deals_per_second(self) -> float:
         """Deals solved per second of one core (the solver's own time, not the wall clock)."""
         return self.deals / self.seconds if self.seconds else 0.0
