@@ -33,6 +33,7 @@ SCRIPTS = [
     "popcount.py",
     "results.py",
     "rated_grades.py",
+    "outsiders.py",
 ]
 NOT_STARTED = {
     "solver_abuse.py": "needs Locust, the `bench` extra that `make load` installs",

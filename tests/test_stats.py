@@ -290,18 +290,20 @@ def test_the_summary_says_the_bounds_when_deals_are_unknown(tmp_path, capsys):
 
 
 def test_a_family_games_rows_are_stamped_with_the_search_that_solved_them():
-    """Pharaohs on the plain search within its budget, Thirteen on the kernel (its twin)."""
+    """Apophis on the plain search within its budget (the kernel's key cannot hold its gathered
+    stock), Pharaohs on the kernel since it reads layouts as data, Thirteen on it through its twin."""
     from pyramid_solitaire.engine.deal import Deal
     from pyramid_solitaire.research.cluster import solve_chunk
     from pyramid_solitaire.solver.reference import PLAIN_NODES, plain_solve
     from pyramid_solitaire.solver.version import SOLVER_VERSION
 
-    table = solve_chunk(Series("pharaohs"), 2, 3, None)
+    table = solve_chunk(Series("apophis"), 1, 2, None)  # both won within 40 positions
     assert set(table["solver_version"].to_pylist()) == {f"plain-{PLAIN_NODES}"}
-    plain = [plain_solve(Deal.from_number("pharaohs", n)) for n in (2, 3)]
+    plain = [plain_solve(Deal.from_number("apophis", n)) for n in (1, 2)]
     assert table["verdict"].to_pylist() == [p.verdict for p in plain]
     assert table["states"].to_pylist() == [p.searched for p in plain]
-    assert set(solve_chunk(Series("thirteen"), 0, 0, None)["solver_version"].to_pylist()) == {SOLVER_VERSION}
+    for game in ("pharaohs", "thirteen"):
+        assert set(solve_chunk(Series(game), 0, 0, None)["solver_version"].to_pylist()) == {SOLVER_VERSION}
 
 
 def test_plain_search_rows_are_never_added_to_the_kernels(tmp_path, capsys):
@@ -325,14 +327,15 @@ def test_plain_search_rows_are_never_added_to_the_kernels(tmp_path, capsys):
 @pytest.mark.slow  # 19 s at load 9 (pytest --durations, 4 Dec 2026): a local cluster starts
 def test_stats_runs_a_family_game_on_dask_and_resumes(tmp_path, capsys):
     """Deals 2..3 stored as a run stopped after its first chunk leaves them; the run solves 4..5."""
-    from pyramid_solitaire.research.cluster import solve_chunk
+    from pyramid_solitaire.research.cluster import solve_chunk, solver_stamp
 
     out, series = tmp_path, Series("pharaohs")
     dataset.write_chunk(str(out), series, 2, 3, solve_chunk(series, 2, 3, None))
     argv = ["stats", "--variant", "pharaohs", "--deals", "2..5", "--jobs", "1", "--chunk", "2"]
     assert main([*argv, "--out", str(out), "--no-dashboard"]) == 0
     captured = capsys.readouterr()
-    assert "pharaohs: 4 deals (2..5)" in captured.out and "solver version plain-50000" in captured.out
+    assert "pharaohs: 4 deals (2..5)" in captured.out
+    assert f"solver version {solver_stamp('pharaohs')};" in captured.out  # the kernel's since version 10
     assert "2/4" in captured.err  # the bar starts at the deals already stored
     assert [r["deal"] for r in stored(out, series)] == [2, 3, 4, 5]
     assert len(list(out.glob("pharaohs.*.parquet"))) == 2

@@ -111,7 +111,7 @@ def one_solver_version(folder: str, series: Any, chunks: list[Any], current: boo
     if current and versions:
         versions.add(solver_stamp(series.variant))
     if len(versions) > 1:
-        shown = sorted(versions)
+        shown = sorted(versions, key=dataset.version_order)
         raise UsageError("cli_mixed_versions", folder=cut(folder, 200), series=series.label, versions=shown)
 
 
@@ -208,7 +208,7 @@ def print_summary(series: Any, numbers: range | None, chunks: list[Any], out: IO
     s = tally.summary()
     runs = ", ".join(f"{a}..{b}" for a, b in dataset.covered(numbers, chunks)) or "none"
     print(f"{series.label}: {s.deals} deal{'s' * (s.deals != 1)} ({runs})", file=out)
-    versions = ", ".join(sorted(dataset.solver_versions(chunks))) or "none"
+    versions = ", ".join(sorted(dataset.solver_versions(chunks), key=dataset.version_order)) or "none"
     limits = sorted(dataset.time_limits(chunks), key=lambda t: -1.0 if t is None else t)
     limit = ", ".join("none" if t is None else f"{t:g} s" for t in limits) or "none"
     print(f"solver version {versions}; time limit per deal: {limit}", file=out)

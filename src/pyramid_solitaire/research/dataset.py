@@ -259,6 +259,11 @@ def solver_versions(chunks: list[Chunk]) -> dict[str, list[Chunk]]:
     return found
 
 
+def version_order(version: str) -> tuple[bool, int, str]:
+    """Sorts solver versions as numbers (2 before 10), then stamps such as "plain-50000"."""
+    return (not version.isdigit(), int(version) if version.isdigit() else 0, version)
+
+
 def time_limits(chunks: list[Chunk]) -> set[float | None]:
     """The time limits per deal the stored chunks were solved with (None: no limit)."""
     return {file_facts(chunk.path).get("time_limit") for chunk in chunks}
