@@ -32,6 +32,7 @@ SCRIPTS = [
     "page_table.py",
     "popcount.py",
     "results.py",
+    "keys_per_move.py",
 ]
 NOT_STARTED = {
     "solver_abuse.py": "needs Locust, the `bench` extra that `make load` installs",

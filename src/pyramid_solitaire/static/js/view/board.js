@@ -130,6 +130,8 @@ export function createBoard(boardEl) {
       }
       setSrc(el.firstChild, down ? backSrc(back) : faceSrc(card, fourColour));
       el.dataset.where = where;
+      if (spot.heaps > 1) el.dataset.heap = String(spot.n); // Giza's piles, three wastes: keys 1-9
+      else delete el.dataset.heap;
       el.style.zIndex = String(z);
       place(el, x, y, cw);
       el.dataset.x = String(x * cw);
