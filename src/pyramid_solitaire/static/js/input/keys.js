@@ -4,7 +4,7 @@
 
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 const STOPS = ".card.available:not(.gone), #stock";
-const OFF_CONE = 1e6;
+const OFF_CONE = 1e6; // past any distance on the board
 
 /**
  * actions: {stock, hint, undo, redo, pause, resume, newGame, large, fullscreen, escape, focusBoard};
@@ -88,7 +88,7 @@ function focusNext(boardEl, dx, dy, enter) {
     const along = (b.x - a.x) * dx + (b.y - a.y) * dy;
     if (along <= 1) continue;
     const across = Math.abs((b.x - a.x) * dy) + Math.abs((b.y - a.y) * dx);
-    // a card within 45 degrees of the arrow comes before any further off it (KEYS_OFF_CONE)
+    // a card within 45 degrees of the arrow comes before any further off it (issue 49)
     const score = (across > along ? OFF_CONE : 0) + along + 2 * across;
     if (!best || score < best.score) best = { el, score };
   }
