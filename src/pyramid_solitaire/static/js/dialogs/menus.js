@@ -107,7 +107,7 @@ export function openGamesMenu(session, choose) {
     heading.textContent = t("familyGames");
     list.append(heading, ...games.map(item));
   }
-  showRuleOptions(current, pick);
+  showRuleOptions(current, variants, pick);
   if (!$("games-dialog").open) $("games-dialog").showModal();
 }
 

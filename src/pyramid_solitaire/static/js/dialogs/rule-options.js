@@ -6,7 +6,7 @@
 
 import { getVariant, MAX_PASSES, optionText, UNLIMITED, withOptions } from "../rules/variants.js";
 import { language, t, variantName } from "../text/i18n.js";
-import { optionWords } from "../text/variant-names.js";
+import { entryOrNull, optionWords } from "../text/variant-names.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -33,12 +33,14 @@ function fill(select, values, current) {
   }));
 }
 
-/** Fill the rule options for the game on the table (`current`: its entry, id a variant text);
- *  the form's button calls `choose(text)` with the combination chosen (a new game of it, or its save). */
-export function showRuleOptions(current, choose) {
+/** Fill the rule options for the game on the table (`current`: its entry in `variants`, id a
+ *  variant text); the form's button calls `choose(text)` with the combination chosen (a new game
+ *  of it, or its save). */
+export function showRuleOptions(current, variants, choose) {
   const v = getVariant(current.id);
   const base = getVariant(v.id); // the game itself, without options: its own values are the defaults
-  $("rule-options-now").textContent = t("ruleOptionsNow", { name: variantName(current), options: combination(v) });
+  const name = variantName(entryOrNull(variants, base.id) ?? current); // the options follow, said once
+  $("rule-options-now").textContent = t("ruleOptionsNow", { name, options: combination(v) });
   $("rule-passes-row").hidden = !v.has_stock;
   const counts = Array.from({ length: MAX_PASSES }, (_, n) => String(n + 1));
   const said = (passes) => optionWords({ passes: passes === UNLIMITED ? null : Number(passes) }, "passes", language());
