@@ -34,6 +34,7 @@ SCRIPTS = [
     "results.py",
     "rated_grades.py",
     "outsiders.py",
+    "keys_per_move.py",
 ]
 NOT_STARTED = {
     "solver_abuse.py": "needs Locust, the `bench` extra that `make load` installs",

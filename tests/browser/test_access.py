@@ -12,10 +12,12 @@ from browser_helpers import (
     WIN_GIZA_18,
     animations_done,
     card,
+    focus_state,
     moves_made,
     open_link,
     play,
     stop_time,
+    walk_to,
 )
 from playwright.sync_api import Page, expect
 
@@ -107,42 +109,6 @@ def test_axe_finds_no_violation_in_any_state(new_page, tmp_path, screen, locale)
     play(page, STUCK_GIZA_3)
     expect(page.locator("#end-explain")).to_be_visible(timeout=30_000)  # the solver says since when
     no_violations(page, "the lost game")
-
-
-def focus_state(page: Page) -> dict:
-    return page.evaluate(
-        """() => { const el = document.activeElement;
-          const r = el.getBoundingClientRect();
-          return { card: el.dataset.card || (el.id === "stock" ? "stock" : null),
-            board: Boolean(el.closest("#board")),
-            gone: el.classList.contains("gone"), panel: Boolean(el.closest("#end-panel")),
-            x: r.x + r.width / 2, y: r.y + r.height / 2, id: el.id, tag: el.tagName }; }"""
-    )
-
-
-def walk_to(page: Page, target: str) -> int:
-    """Move the focus to card `target` as a seeing keyboard player would: W for the waste's top card,
-    else the arrow key towards it; returns the keys pressed."""
-    keys = 0
-    aim = card(page, target)
-    if aim.get_attribute("data-where") == "waste" and focus_state(page)["card"] != target:
-        page.keyboard.press("w")
-        keys += 1
-    tried: set[tuple[str, str]] = set()
-    while (here := focus_state(page))["card"] != target:
-        box = aim.bounding_box()
-        dx, dy = box["x"] + box["width"] / 2 - here["x"], box["y"] + box["height"] / 2 - here["y"]
-        by_axis = [
-            ("ArrowRight" if dx > 0 else "ArrowLeft", abs(dx)),
-            ("ArrowDown" if dy > 0 else "ArrowUp", abs(dy)),
-        ]
-        by_axis.sort(key=lambda a: -a[1])
-        key = next((k for k, _ in by_axis if (str(here["card"]), k) not in tried), None)
-        assert key is not None and keys < 20, f"the arrow keys do not reach {target} from {here['card']}"
-        tried.add((str(here["card"]), key))
-        page.keyboard.press(key)
-        keys += 1
-    return keys
 
 
 def test_a_keyboard_only_win_with_every_move_spoken_and_the_focus_kept(new_page):

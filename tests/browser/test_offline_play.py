@@ -99,6 +99,20 @@ def test_offline_after_one_visit_the_page_opens_plays_and_saves(new_page):
     expect(page.locator("#toast")).to_contain_text("Hint:")
 
 
+def test_offline_the_page_loads_without_asking_for_the_variant_list(new_page):
+    """Offline, the list of games is read from the service worker's kept copy: the page sends no
+    request for /api/variants (issue 49: every offline load asked, and failed, for it)."""
+    page = new_page()
+    page.goto("/?variant=giza&deal=18")
+    expect(page.locator("#status-game")).to_have_text(re.compile(r"Deal 18$"), timeout=20_000)
+    calls = api_calls(page)
+    reload_offline(page)
+    expect(page.locator("#status-game")).to_have_text(re.compile(r"Deal 18$"))
+    page.click("#btn-games")  # the menu names the games from the kept list
+    expect(page.locator('#variant-list li[data-variant="three-wastes"]')).to_contain_text("three wastes")
+    assert "variants" not in calls, calls
+
+
 def test_without_webassembly_the_solver_features_need_the_server(new_page):
     """A browser without WebAssembly asks the server, and offline says the feature needs it."""
     page = new_page()

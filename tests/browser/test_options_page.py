@@ -7,6 +7,7 @@ German."""
 import re
 
 import pytest
+from axe import axe_violations
 from browser_helpers import PHONE, card, moves_made, play
 from playwright.sync_api import Page, expect
 
@@ -87,3 +88,56 @@ def test_the_games_menu_lists_the_named_rule_sets(new_page, tmp_path):
     expect(entry("original")).to_contain_text("Pyramide (Originalregeln)")
     phone.locator('#variant-list li[data-variant="unlimited"]').scroll_into_view_if_needed()
     phone.screenshot(path=str(tmp_path / "games-de-phone.png"))
+
+
+def test_the_rule_options_play_any_combination_by_keys_and_by_touch(new_page):
+    """The Games menu's rule options (issue 49): the game's options as they are now, only those it
+    takes (Giza has no passes), a combination chosen by keys starts a game of it with its own
+    save, and on a German phone by touch; axe finds nothing in the open control."""
+    page = new_page()
+    page.goto("/?variant=giza&deal=18")
+    expect(page.locator("#board")).to_have_attribute("data-variant", "giza")
+    page.click("#btn-games")
+    now = page.locator("#rule-options-now")
+    expect(now).to_have_text("Giza \u2014 no overlap discards, won with the pyramid")
+    page.click("#rule-options summary")
+    expect(page.locator("#rule-passes")).to_be_hidden()  # no stock: no passes to choose
+    page.keyboard.press("Escape")
+    play(page, "Kc")  # a game of Giza under way: its own save, kept while the others are played
+    page.goto("/?variant=pyramid&deal=1")
+    expect(page.locator("#board")).to_have_attribute("data-variant", "pyramid")
+    page.click("#btn-games")
+    expect(now).to_have_text("Pyramid \u2014 3 passes, no overlap discards, won with the pyramid")
+    assert axe_violations(page) == []
+    page.locator("#rule-options summary").focus()  # by keys alone: open, then Tab from control to control
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    expect(page.locator("#rule-passes")).to_be_focused()
+    page.keyboard.press("Home")  # the first choice: 1 pass
+    page.keyboard.press("Tab")
+    page.keyboard.press("Space")  # overlap discards on
+    page.keyboard.press("Tab")
+    page.keyboard.press("End")  # won with all 52 cards
+    page.keyboard.press("Tab")
+    expect(page.locator("#rule-play")).to_be_focused()
+    assert axe_violations(page) == []
+    page.keyboard.press("Enter")
+    text = "pyramid:passes=1,overlap=yes,win=all"
+    expect(page.locator("#board")).to_have_attribute("data-variant", text)
+    expect(page.locator("#games-dialog")).to_be_hidden()
+    moves_made(page, 0)
+    page.click("#btn-games")
+    expect(now).to_have_text("Pyramid \u2014 1 pass, overlap discards, won with all 52 cards")
+    expect(page.locator(f'#recent-list [data-variant="{text}"]')).to_have_count(1)
+    page.click('#variant-list li[data-variant="giza"] .pick')
+    moves_made(page, 1)  # Giza's own save, the king still gone
+
+    phone = new_page(locale="de-DE", **PHONE)
+    phone.goto("/?variant=open-stock&deal=2")
+    expect(phone.locator("#board")).to_have_attribute("data-variant", "open-stock")
+    phone.tap("#btn-games")
+    phone.tap("#rule-options summary")
+    phone.select_option("#rule-passes", "unlimited")
+    phone.tap("#rule-play")
+    expect(phone.locator("#board")).to_have_attribute("data-variant", "open-stock:passes=unlimited")
+    expect(phone.locator("#status-game")).to_contain_text("beliebig viele Durchgänge")

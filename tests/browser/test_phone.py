@@ -156,3 +156,22 @@ def test_the_celebration_is_calm_for_reduced_motion(phone):
     expect(celebration).to_have_attribute("data-playing", "reduced")
     expect(celebration.locator(".spark")).to_have_count(0)
     expect(page.locator("#end-text")).to_contain_text("23 moves")
+
+
+def test_giza_empty_pile_outlines_never_cross(phone):
+    """Giza's eight piles stand closer than a card's width here: each pile's dashed outline (seen
+    once the pile is empty) ends before the next one's begins (issue 49: two overlapped)."""
+    page = phone("en-US")
+    open_link(page, "giza", 18)
+    boxes = page.evaluate(
+        """() => [...document.querySelectorAll('#board .slot')].map(el => {
+            const r = el.getBoundingClientRect(); return [r.left, r.right, r.top, r.bottom]; })"""
+    )
+    assert len(boxes) == 8
+    crossing = [
+        (i, j)
+        for i, a in enumerate(boxes)
+        for j, b in enumerate(boxes[i + 1 :], i + 1)
+        if a[0] < b[1] and b[0] < a[1] and a[2] < b[3] and b[2] < a[3]
+    ]
+    assert crossing == [], f"outlines of piles {crossing} cross: {boxes}"

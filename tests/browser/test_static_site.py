@@ -51,10 +51,12 @@ def test_a_game_is_played_to_the_end_with_hints_from_a_static_file_server(browse
 
     # The service worker kept the release (a plain file server sends no content-hash ETags: it
     # checks the bytes), so the site opens offline, and its solver answers there too.
+    sent.clear()
     reload_offline(page)
     page.click("#btn-undo")
     page.click("#btn-hint")
     expect(page.locator("#toast")).to_contain_text("(It wins the game.)")
+    assert "GET /api/variants" not in sent, sent  # offline, the kept list is read, not asked for
     context.close()
 
 

@@ -60,3 +60,46 @@ test("paused, only P (resume) and Esc act; in a dialog, a field or with Alt, not
   assert.deepEqual(keyboard()("h", { target: field }).called, []);
   assert.deepEqual(keyboard()("z", { ctrl: true, alt: true }).called, []);
 });
+
+/** A board of free cards at resting places (data-x, data-y; 10 px square), one focused. */
+function boardOf(places, focused) {
+  let active = null;
+  const cards = Object.entries(places).map(([name, [x, y, heap]]) => {
+    const el = { name, dataset: { x: String(x), y: String(y), ...(heap ? { heap: String(heap) } : {}) }, offsetWidth: 10, offsetHeight: 10,
+      focus: () => { active = el; }, closest: () => null };
+    return el;
+  });
+  active = cards.find((el) => el.name === focused) ?? null;
+  let listener = null;
+  globalThis.document = {
+    addEventListener: (type, fn) => { if (type === "keydown") listener = fn; },
+    querySelector: () => null,
+    get activeElement() { return active; },
+  };
+  const board = {
+    querySelector: (selector) => cards.find((el) => selector.includes(`data-heap="${el.dataset.heap}"`)) ?? null,
+    querySelectorAll: () => cards,
+    contains: (el) => cards.includes(el),
+  };
+  const names = ["stock", "hint", "undo", "redo", "pause", "resume", "newGame", "large", "fullscreen", "escape", "focusBoard"];
+  attachKeys(board, Object.fromEntries(names.map((n) => [n, () => {}])), () => false);
+  return (key) => {
+    listener({ key, ctrlKey: false, shiftKey: false, altKey: false, metaKey: false, target: {}, preventDefault: () => {} });
+    return active?.name ?? null;
+  };
+}
+
+test("an arrow goes to the nearest free card within 45 degrees of it before any card further off it", () => {
+  // B lies straight to the right, 60 px on; C only 10 px on but 15 px up (56 degrees off): Right is B
+  const press = boardOf({ A: [0, 0], B: [60, 0], C: [10, -15] }, "A");
+  assert.equal(press("ArrowRight"), "B");
+  // with nothing within 45 degrees, the nearest further off is still reached
+  assert.equal(boardOf({ A: [0, 0], C: [10, -15] }, "A")("ArrowRight"), "C");
+});
+
+test("1 to 9 go to a pile's (or one of several wastes') top card by its number; other digits do nothing", () => {
+  const press = boardOf({ A: [0, 0], P1: [0, 100, 1], P8: [70, 100, 8] }, "A");
+  assert.equal(press("8"), "P8");
+  assert.equal(press("1"), "P1");
+  assert.equal(press("5"), "P1", "no pile 5 free: the focus stays");
+});

@@ -8,7 +8,9 @@ import { test } from "node:test";
 
 import { Game } from "../../src/pyramid_solitaire/static/js/rules/game.js";
 import { settingsFrom } from "../../src/pyramid_solitaire/static/js/state/store.js";
-import { ImportRefused, MOST_DEPTH, MOST_FILE_BYTES, checkFile, checkSize } from "../../src/pyramid_solitaire/static/js/state/transfer.js";
+import { ImportRefused, MOST_DEPTH, MOST_FILE_BYTES, checkFile, checkSize, collect, replaceWith } from "../../src/pyramid_solitaire/static/js/state/transfer.js";
+import { setWinnableOnly, winnableOnly } from "../../src/pyramid_solitaire/static/js/state/dealing.js";
+import { memoryStorage } from "./page.mjs";
 
 const KNOWN = ["pyramid", "giza"];
 const check = async (record) => Game.fromRecord(record);
@@ -150,4 +152,18 @@ test("a save of another variant than its key names is refused saying both; one o
   assert.deepEqual(await refusal(changed(other)), { key: "importOtherVariant", field: "saves.pyramid", variant: "giza", under: "pyramid" });
   const unknown = (d) => (d.saves.spider = d.saves.pyramid);
   assert.deepEqual(await refusal(changed(unknown)), { key: "importVariantUnknown", field: "saves.spider", variant: "spider" });
+});
+
+test("winnable-only switched off where all 52 must go (its own key) goes with the export and comes back on import", async () => {
+  memoryStorage();
+  setWinnableOnly("original", false);
+  setWinnableOnly("giza", true);
+  const text = JSON.stringify(collect());
+  memoryStorage(); // another browser: winnable-only is on there for the all-52 rule set
+  assert.equal(winnableOnly("original"), true);
+  assert.equal(replaceWith(await checkFile(text, ["original", "giza"], check)), null);
+  assert.deepEqual([winnableOnly("original"), winnableOnly("giza")], [false, true]);
+  // an older file without the section is read as nothing switched off; a bad entry is refused, named
+  assert.equal((await checkFile(JSON.stringify(exportFile()), KNOWN, check)).winnableOff, undefined);
+  assert.deepEqual(await refusal(changed((d) => (d.winnableOff = ["spider"]))), { key: "importField", field: "winnableOff[0]" });
 });

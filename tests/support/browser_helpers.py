@@ -146,3 +146,41 @@ ANIMATIONS_DONE = """async () => {
 def animations_done(page: Page) -> None:
     """Wait until the page's slides and fades have ended."""
     page.evaluate(ANIMATIONS_DONE)
+
+
+def focus_state(page: Page) -> dict:
+    return page.evaluate(
+        """() => { const el = document.activeElement;
+          const r = el.getBoundingClientRect();
+          return { card: el.dataset.card || (el.id === "stock" ? "stock" : null),
+            board: Boolean(el.closest("#board")),
+            gone: el.classList.contains("gone"), panel: Boolean(el.closest("#end-panel")),
+            x: r.x + r.width / 2, y: r.y + r.height / 2, id: el.id, tag: el.tagName }; }"""
+    )
+
+
+def walk_to(page: Page, target: str) -> int:
+    """Move the focus to card `target` as a seeing keyboard player would: a pile's number (Giza)
+    or a waste's (three wastes), W for the only waste's top card, else the arrow key towards it;
+    returns the keys pressed."""
+    keys = 0
+    aim = card(page, target)
+    heap = aim.get_attribute("data-heap")  # a pile or one of several wastes: its number key
+    if (heap or aim.get_attribute("data-where") == "waste") and focus_state(page)["card"] != target:
+        page.keyboard.press(heap or "w")
+        keys += 1
+    tried: set[tuple[str, str]] = set()
+    while (here := focus_state(page))["card"] != target:
+        box = aim.bounding_box()
+        dx, dy = box["x"] + box["width"] / 2 - here["x"], box["y"] + box["height"] / 2 - here["y"]
+        by_axis = [
+            ("ArrowRight" if dx > 0 else "ArrowLeft", abs(dx)),
+            ("ArrowDown" if dy > 0 else "ArrowUp", abs(dy)),
+        ]
+        by_axis.sort(key=lambda a: -a[1])
+        key = next((k for k, _ in by_axis if (str(here["card"]), k) not in tried), None)
+        assert key is not None and keys < 20, f"the arrow keys do not reach {target} from {here['card']}"
+        tried.add((str(here["card"]), key))
+        page.keyboard.press(key)
+        keys += 1
+    return keys

@@ -6,6 +6,7 @@ import { LANGUAGES, language, t, variantName, variantSummary } from "../text/i18
 import * as store from "../state/store.js";
 import { entryOrNull } from "../text/variant-names.js";
 import { GAMES } from "../rules/variants.js";
+import { showRuleOptions } from "./rule-options.js";
 import { THEMES } from "../view/theme.js";
 
 const $ = (id) => document.getElementById(id);
@@ -106,6 +107,7 @@ export function openGamesMenu(session, choose) {
     heading.textContent = t("familyGames");
     list.append(heading, ...games.map(item));
   }
+  showRuleOptions(current, variants, pick);
   if (!$("games-dialog").open) $("games-dialog").showModal();
 }
 

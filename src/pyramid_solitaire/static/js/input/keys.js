@@ -1,8 +1,10 @@
 // The keyboard: one key per action, arrow keys between the free cards (the board is one tab
-// stop), S to the stock and W to the waste, arrow keys along the toolbar, Esc to let go.
+// stop), S to the stock and W to the waste, 1-9 to a pile or waste by its number, arrow keys
+// along the toolbar, Esc to let go.
 
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 const STOPS = ".card.available:not(.gone), #stock";
+const OFF_CONE = 1e6; // past any distance on the board
 
 /**
  * actions: {stock, hint, undo, redo, pause, resume, newGame, large, fullscreen, escape, focusBoard};
@@ -43,6 +45,13 @@ export function attachKeys(boardEl, actions, isPaused) {
     if (keys[key]) {
       event.preventDefault();
       keys[key]();
+    } else if (!ctrl && /^[1-9]$/.test(key)) {
+      // a heap beside the pyramid by its number: Giza's pile 1-8, a waste of three (its top card)
+      const top = boardEl.querySelector(`.card.available:not(.gone)[data-heap="${key}"]`);
+      if (top) {
+        event.preventDefault();
+        top.focus();
+      }
     }
   });
 }
@@ -79,7 +88,8 @@ function focusNext(boardEl, dx, dy, enter) {
     const along = (b.x - a.x) * dx + (b.y - a.y) * dy;
     if (along <= 1) continue;
     const across = Math.abs((b.x - a.x) * dy) + Math.abs((b.y - a.y) * dx);
-    const score = along + 2 * across;
+    // a card within 45 degrees of the arrow comes before any further off it (issue 49)
+    const score = (across > along ? OFF_CONE : 0) + along + 2 * across;
     if (!best || score < best.score) best = { el, score };
   }
   best?.el.focus();

@@ -62,11 +62,22 @@ function holding(answer, ...fields) {
   return answer;
 }
 
+/** Offline, the list the service worker kept (sw.js KEPT_API), read from its cache: the page asks
+ *  no one (as net/results.js asks nothing offline); null online, or when no copy is kept. */
+async function keptVariants() {
+  if (globalThis.navigator?.onLine !== false || !globalThis.caches) return null;
+  try {
+    return await (await caches.match("/api/variants"))?.json() ?? null;
+  } catch {
+    return null; // a kept copy that is not JSON: asked for, as with no copy
+  }
+}
+
 /** The list of games: a refusal is the server's mistake here (the page sends nothing to refuse). */
 export async function variants() {
   let answer;
   try {
-    answer = await send("/api/variants");
+    answer = (await keptVariants()) ?? await send("/api/variants");
   } catch (err) {
     if (err instanceof Refused && !err.passing) throw new Unusable(`the list of games refused: ${err.message}`);
     throw err;

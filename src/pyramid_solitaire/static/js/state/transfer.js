@@ -15,6 +15,7 @@ export const EXPORT_FORMAT = 1;
 const APP = "pyramid-solitaire";
 const DAILY = `${store.PREFIX}daily`;
 const WINNABLE = `${store.PREFIX}winnable-only`;
+const WINNABLE_OFF = `${store.PREFIX}winnable-off`; // where all 52 must go, winnable-only is on unless listed here
 const FAVOURITES = `${store.PREFIX}favourites`;
 const RECENT = `${store.PREFIX}recent`;
 const BACKUP = /^([\w-]+)\.(broken|other|beside)(\.\d+)?$/; // under save.: a variant's backups, and a game kept beside a broken save
@@ -29,7 +30,8 @@ export { MOST_COUNT, MOST_MS } from "./sane.js";
 // refused, read and checked whole).
 export const MOST_FILE_BYTES = 3 * 5_242_880;
 const SECTIONS = ["app", "format", "exported", "saves", "backups", "statistics", "settings", "favourites", "recent", "winnableOnly", "daily",
-  "bests", "achievements", "challenges"]; // the last three: issue 35, absent from older files
+  "bests", "achievements", "challenges", // issue 35, absent from older files
+  "winnableOff"]; // issue 49, absent from older files
 const BESTS = "bests.";
 
 const isObject = (value) => Boolean(value) && typeof value === "object" && !Array.isArray(value);
@@ -56,6 +58,7 @@ export function collect(now = new Date()) {
     app: APP, format: EXPORT_FORMAT, exported: now.toISOString(), saves: {}, backups: {}, statistics: {},
     settings: store.settings(), favourites: store.favourites(), recent: store.recent(),
     winnableOnly: [].concat(store.readJson(WINNABLE, [])).filter((v) => typeof v === "string"),
+    winnableOff: [].concat(store.readJson(WINNABLE_OFF, [])).filter((v) => typeof v === "string"),
     daily: isObject(store.readJson(DAILY, {})) ? store.readJson(DAILY, {}) : {},
     bests: {}, achievements: achievements.earned(), challenges: challenges.load(),
   };
@@ -223,6 +226,7 @@ export async function checkFile(text, known, check) {
   checkVariants(data.favourites, "favourites", known);
   checkVariants(data.recent, "recent", known);
   checkVariants(data.winnableOnly, "winnableOnly", known);
+  if (data.winnableOff !== undefined) checkVariants(data.winnableOff, "winnableOff", known);
   for (const id of Object.keys(data.daily)) { // not entries: 6.5 s for a million keys, keys 2 s
     const entry = data.daily[id];
     const ok = known.includes(id) && isObject(entry) && Object.keys(entry).length === 2
@@ -257,6 +261,7 @@ function entriesOf(data) {
     [FAVOURITES]: JSON.stringify(data.favourites),
     [RECENT]: JSON.stringify(data.recent),
     [WINNABLE]: JSON.stringify(data.winnableOnly),
+    [WINNABLE_OFF]: JSON.stringify(data.winnableOff ?? []),
     [DAILY]: JSON.stringify(data.daily),
   };
   for (const [id, save] of Object.entries(data.saves)) {
@@ -275,7 +280,7 @@ function entriesOf(data) {
 function exported(key) {
   const name = key.slice(store.PREFIX.length);
   return name.startsWith("save.") || name.startsWith("stats.") || name.startsWith(BESTS)
-    || [store.SETTINGS_KEY, FAVOURITES, RECENT, WINNABLE, DAILY, achievements.ACHIEVEMENTS_KEY, challenges.CHALLENGES_KEY].includes(key);
+    || [store.SETTINGS_KEY, FAVOURITES, RECENT, WINNABLE, WINNABLE_OFF, DAILY, achievements.ACHIEVEMENTS_KEY, challenges.CHALLENGES_KEY].includes(key);
 }
 
 /** Replace what this browser keeps with the checked `data`. Returns null when it was written,

@@ -137,6 +137,10 @@ export const STRINGS = {
   familyNoSolver: "Für {name} gibt es noch keine Hinweise und keine Rückschau: der Löser der Seite kennt dieses Spiel nicht. Spiel weiter: Alle Züge gehen.",
   familyNoWinnable: "Gewinnbare Partien gibt es für {name} noch nicht, darum ist diese Partie zufällig.",
   placeFaceDown: "verdeckte Karte",
+  // the Games menu's rule options (issue 49): any combination of a game's options, without a link
+  ruleOptions: "Regeln:", ruleOptionsNow: "{name} — {options}", rulePasses: "Durchgänge",
+  ruleOverlap: "Überlappung (eine Karte, die nur von einer Karte überdeckt wird, darf mit ihr ein Paar bilden)", ruleWin: "Ziel",
+  rulePlay: "Mit diesen Regeln spielen",
 };
 
 // Every refusal the server or the rules can give, by its code (see i18n.js).

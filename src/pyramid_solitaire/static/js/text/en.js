@@ -137,6 +137,10 @@ export const STRINGS = {
   familyNoSolver: "No hint or review for {name} yet: the page's solver does not know this game. Play on: every move works.",
   familyNoWinnable: "Winnable-only deals are not offered for {name} yet, so this deal is random.",
   placeFaceDown: "face-down card",
+  // the Games menu's rule options (issue 49): any combination of a game's options, without a link
+  ruleOptions: "Rules:", ruleOptionsNow: "{name} — {options}", rulePasses: "Passes",
+  ruleOverlap: "Overlap discards (a card covered by only one card may pair with it)", ruleWin: "Goal",
+  rulePlay: "Play these rules",
 };
 
 // Every refusal the server or the rules can give, by its code (see i18n.js).

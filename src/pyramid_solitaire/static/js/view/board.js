@@ -36,6 +36,8 @@ function makeCard(card, down = false) {
   return el;
 }
 
+const SLOT_GAP = 0.06; // card widths between two empty slots' outlines
+
 function place(el, x, y, cw) {
   el.style.transform = `translate(${Math.round(x * cw)}px, ${Math.round(y * cw)}px)`;
 }
@@ -128,6 +130,8 @@ export function createBoard(boardEl) {
       }
       setSrc(el.firstChild, down ? backSrc(back) : faceSrc(card, fourColour));
       el.dataset.where = where;
+      if (spot.heaps > 1) el.dataset.heap = String(spot.n); // Giza's piles, three wastes: keys 1-9
+      else delete el.dataset.heap;
       el.style.zIndex = String(z);
       place(el, x, y, cw);
       el.dataset.x = String(x * cw);
@@ -214,6 +218,10 @@ export function createBoard(boardEl) {
         slots[n] = el;
       }
       place(slots[n], spot.x, spot.y, plan.cw);
+      // Giza's piles side by side closer than a card's width (a phone held upright): each empty
+      // pile's outline ends before the next pile's, so two never cross (issue 49).
+      const narrow = spot.kind === "pile" && spot.dx === 0 && plan.step < 1 + SLOT_GAP;
+      slots[n].style.width = narrow ? `${Math.floor((plan.step - SLOT_GAP) * plan.cw)}px` : "";
     });
   }
 
