@@ -233,8 +233,8 @@ def print_summary(series: Any, numbers: range | None, chunks: list[Any], out: IO
         file=out,
     )
     if s.deals:  # the cost as a count, which a loaded machine cannot skew
-        most = ", ".join(f"{d} ({n:,})" for d, n, _ in s.most_states[:5])
-        print(f"positions searched per deal: mean {s.states / s.deals:,.0f}; most: {most}", file=out)
+        heaviest = ", ".join(f"{d} ({n:,})" for d, n, _ in s.most_states[:5])
+        print(f"positions searched per deal: mean {s.states / s.deals:,.0f}; most: {heaviest}", file=out)
     if s.slowest:
         print("slowest: " + ", ".join(f"{d} ({1000 * t:.0f} ms)" for d, t in s.slowest), file=out)
     if s.longest:

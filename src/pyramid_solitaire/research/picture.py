@@ -117,6 +117,6 @@ def picture(game: Game) -> np.ndarray:
             below.append((card_text(deal.cards[pile[-1]]), pile[-1] in playable))
     top = y + GAP
     for n, (text, can_play) in enumerate(below[: 2 * SLOTS_PER_ROW]):
-        row, column = divmod(n, SLOTS_PER_ROW)
-        card(canvas, 2 * GAP + column * (CARD_W + GAP) - GAP, top + row * (CARD_H + GAP), text, can_play)
+        slot_row, column = divmod(n, SLOTS_PER_ROW)
+        card(canvas, 2 * GAP + column * (CARD_W + GAP) - GAP, top + slot_row * (CARD_H + GAP), text, can_play)
     return canvas
