@@ -5,9 +5,10 @@ take the deal's goal (Deal.goal: the pyramid, all 52 cards with win=all) or a `g
 and with unlimited passes take positions that differ only in how often the waste was turned
 over for one position (`position`): the same cards lie in the same places, and passes are left.
 
-They search every game the engine knows, so until the C kernel knows the family's games
-(variants.GAMES, each with its PySolFC id) `plain_solve` is their solver: these searches with a
-node budget, `unknown` when it runs out.
+They search every game the engine knows. The C kernel plays the family's games (variants.GAMES)
+by their rules as data (search.family_rules) or as a twin rule set (Thirteen), all but Apophis,
+whose gathered stock's order depends on what was removed, which the kernel's key cannot hold:
+`plain_solve` is Apophis's solver, these searches with a node budget, `unknown` when it runs out.
 """
 
 import dataclasses
@@ -23,8 +24,9 @@ PLAIN_RATE = 2_000  # positions a second it enters, about, on this 2-core machin
 
 
 def kernel_plays(deal: Deal) -> bool:
-    """Whether the C kernel knows the deal's rules (the six variants and their options, and a
-    family game with a twin rule set: search.KERNEL_TWINS)."""
+    """Whether the C kernel knows the deal's rules: the six variants and their options, a family
+    game by its rules as data (search.family_rules) or by a twin rule set (search.KERNEL_TWINS);
+    not Apophis."""
     return kernel_deal(deal) is not None
 
 
