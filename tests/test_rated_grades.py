@@ -3,7 +3,6 @@
 the day's stats. The store is seeded with ratings directly: the rating periods are tested in
 tests/test_results.py."""
 
-import pytest
 from fastapi.testclient import TestClient
 from result_posts import GIZA, OTHER, PLAYER, post_body, rate_player, result_row, seed, won_record
 
@@ -14,19 +13,6 @@ from pyramid_solitaire.web.application import create_app
 from pyramid_solitaire.web.settings import Settings
 
 ENOUGH = grades.MIN_RESULTS
-
-
-@pytest.fixture
-def url(tmp_path):
-    return f"sqlite:///{tmp_path / 'results.sqlite'}"
-
-
-@pytest.fixture
-def client(url):
-    app = create_app(Settings(database=url))
-    app.state.results.schedule = False
-    with TestClient(app) as test_client:
-        yield test_client
 
 
 # Eight pyramid deals rated 1100..1800: two to a grade. Deal 1 is medium by the measure.

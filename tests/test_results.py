@@ -33,19 +33,6 @@ class Clock:
         return self.now
 
 
-@pytest.fixture
-def url(tmp_path):
-    return f"sqlite:///{tmp_path / 'results.sqlite'}"
-
-
-@pytest.fixture
-def client(url):
-    app = create_app(Settings(database=url))
-    app.state.results.schedule = False  # the test runs its periods itself
-    with TestClient(app) as test_client:
-        yield test_client
-
-
 def rows(url: str) -> list:
     """Every stored result, in order (the store made first: a refused post may be the first request)."""
     engine = store.Store(url).engine
