@@ -46,7 +46,7 @@ def test_the_options_as_data():
         ("giza:passes=2", "variant_option_no_stock", "passes"),
         ("pyramid:passes=1,passes=1", "variant_option_twice", "passes"),
         ("pyramid:", "variant_option_syntax", "option=value"),
-        ("nile:passes=1", "variant_unknown", "open-stock, original, overlap and unlimited"),
+        ("nile:passes=1", "variant_unknown", "unlimited, pyramid-dozen, tuts-tomb"),
     ],
 )
 def test_bad_options_are_refused_naming_the_option_and_its_values(text, code, named):

@@ -485,9 +485,9 @@ def _own(variant_id: str) -> Variant | None:
 
 def get_variant(text: str) -> Variant:
     """The variant a text names: an id (VARIANTS, NAMED or GAMES), then maybe `:option=value,...`.
-    UnknownVariant names the known ids (the six and the named rule sets: the ids the page plays
-    too); a bad option is refused naming it and its values."""
-    known = [*VARIANTS, *NAMED]
+    UnknownVariant names the known ids (the six, the named rule sets and the family's games: the
+    ids the page plays too); a bad option is refused naming it and its values."""
+    known = [*VARIANTS, *NAMED, *GAMES]
     if not isinstance(text, str):
         raise UnknownVariant("variant_unknown", variant=cut(text), known=known)
     variant_id, colon, options = text.partition(":")

@@ -54,7 +54,7 @@ export const GAMES = byId([
 ]);
 
 const own = (id) => [VARIANTS, NAMED, GAMES].map((set) => (Object.hasOwn(set, id) ? set[id] : null)).find(Boolean) ?? null;
-const KNOWN = [...Object.keys(VARIANTS), ...Object.keys(NAMED)]; // the six, then the named rule sets
+const KNOWN = [...Object.keys(VARIANTS), ...Object.keys(NAMED), ...Object.keys(GAMES)]; // the six, the named rule sets, the family
 const unknown = (text) => refuse("UnknownVariant", "variant_unknown", { variant: cut(text), known: KNOWN });
 
 /** An option's value as a variant's text writes it. */
