@@ -71,6 +71,8 @@ int32_t pk_cards_init(void *out, const uint8_t *deck, int32_t wastes, int32_t pi
         cards->partners[p] = v < 13 ? cards->holding[13 - v] : 0;
     }
     cards->alone = cards->holding[13];
+    cards->alone_values = 1 << 12; /* the values as data read only with pk_cards_layout's rules */
+    for (int v = 0; v < 14; v++) cards->value_pairs[v] = v >= 1 && v <= 12 ? 1 << (12 - v) : 0;
     for (int r = 0; r < RULES + 3; r++) cards->rules[r] = 0;
     cards->rules[RULE_WASTES] = wastes;
     cards->rules[RULE_PER_DRAW] = wastes;
@@ -109,6 +111,11 @@ int32_t pk_cards_layout(void *out, const int64_t *covered_by, int64_t tableau, c
     for (int p = 0; p < DECK; p++) cards->cover[p] = covered_by[p];
     cards->tableau = tableau;
     cards->alone = 0;
+    cards->alone_values = alone;
+    for (int a = 0; a < 13; a++) {
+        cards->value_pairs[a + 1] = 0;
+        for (int b = 0; b < 13; b++) cards->value_pairs[a + 1] |= pairs[13 * a + b] << b;
+    }
     for (int p = 0; p < DECK; p++) {
         int v = cards->values[p];
         cards->partners[p] = 0;
@@ -137,6 +144,7 @@ int32_t pk_cards_goal(void *out, int64_t goal, int32_t overlap) {
     cards->rules[RULE_FULL_GOAL] = (goal & cards->tableau) == cards->tableau;
     /* the partner proof: with a goal outside the tableau, or in any layout summing to 13 */
     cards->rules[RULE_PARTNERS] = cards->rules[RULE_GENERAL] ? cards->rules[RULE_THIRTEEN] : cards->goal_outside != 0;
+    cards->rules[RULE_ALL_GO] = cards->rules[RULE_GENERAL] && goal == REMOVED_BITS;
     tableau_masks(cards, overlap);
     /* a pyramid king of the goal, or over it, must go at some point: at once costs no extra step
      * (one the goal does not need may be a step too many: the shortest search weighs it) */
