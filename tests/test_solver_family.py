@@ -174,7 +174,7 @@ def endgame(game: str, placed: dict[int, int], drawn: int) -> tuple[Deal, State]
 
 
 # Cards by value (clubs, diamonds: card = suit * 13 + value - 1).
-THREE, FOUR, FIVE, SEVEN, FIVE_D, TWO = 2, 3, 4, 6, 17, 1
+THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, KING, FIVE_D, TWO = 2, 3, 4, 5, 6, 7, 12, 17, 1
 
 
 @pytest.mark.parametrize(
@@ -190,11 +190,16 @@ THREE, FOUR, FIVE, SEVEN, FIVE_D, TWO = 2, 3, 4, 6, 17, 1
         # both need the 4; a 4 over a 5 takes the 3, and the 5 the stock's other 5
         ("cheops", {28: FIVE, 29: FIVE_D, 30: FOUR, 31: THREE}, 2, UNWINNABLE, True),
         ("cheops", {28: FIVE, 29: FOUR, 30: THREE, 31: FIVE_D}, 2, WINNABLE, False),
+        # the relaxed game on Triangle's cover relation (sums of 13): the 6 at 7 lies over the 8 at
+        # 0, the 5 at 12 over the 7 at 6; each pair needs a card the other pair's top covers; with
+        # a 7 at 12 and a 5 at 6, 6 + 7 first, then 8 + 5 (a king in the stock: a move to make)
+        ("triangle", {7: SIX, 0: EIGHT, 12: FIVE, 6: SEVEN, 28: KING}, 0, UNWINNABLE, True),
+        ("triangle", {7: SIX, 0: EIGHT, 12: SEVEN, 6: FIVE, 28: KING}, 0, WINNABLE, False),
     ],
 )
 def test_the_proofs_for_any_pairing_decide_endgames_at_once(game, placed, drawn, verdict, proof):
-    """The loss proofs that read the pairing as data (not sums of 13) decide these endgames at
-    the root, no position searched, as the plain search decides them; their twins that can be
+    """The loss proofs that read the pairing or the cover relation as data decide these endgames
+    at the root, no position searched, as the plain search decides them; their twins that can be
     won are not claimed lost."""
     deal, state = endgame(game, placed, drawn)
     found = solve(deal, state)
@@ -203,3 +208,11 @@ def test_the_proofs_for_any_pairing_decide_endgames_at_once(game, placed, drawn,
     for move in found.line:
         state = deal.apply(state, move)
     assert deal.is_won(state) == (verdict == WINNABLE)
+
+
+def test_the_relaxed_game_proves_tuts_tomb_deal_74_lost_at_once():
+    """Tut's Tomb has unlimited passes, so no card is ever buried for good; the relaxed game (every
+    stock card available at all times) on its pyramid sees deal 74 lost before any move (the
+    kernel of SOLVER_VERSION 10, without it, took 4.1 million positions)."""
+    found = solve(Deal.from_number("tuts-tomb", 74))
+    assert (found.verdict, found.searched) == (UNWINNABLE, 0)

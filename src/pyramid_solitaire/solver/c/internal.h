@@ -60,6 +60,7 @@ enum {
     RULE_GROUPED,  /* a draw takes three cards: after a recycle they come up in other groups */
     RULE_THIRTEEN, /* general rules that pair sums of 13, kings alone: one partner value each */
     RULE_PARTNERS, /* the partner proof (short_of_partners) runs */
+    RULE_RELAXED,  /* rules as data, sums of 13 with kings alone and a stock: the relaxed game runs */
     RULE_ALL_GO,   /* rules as data, the goal all 52 cards: the count proof (proofs.c's uneven) runs */
     RULES
 };

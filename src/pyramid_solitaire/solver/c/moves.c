@@ -145,6 +145,7 @@ int32_t pk_cards_goal(void *out, int64_t goal, int32_t overlap) {
     /* the partner proof: with a goal outside the tableau, or in any layout summing to 13 */
     cards->rules[RULE_PARTNERS] = cards->rules[RULE_GENERAL] ? cards->rules[RULE_THIRTEEN] : cards->goal_outside != 0;
     cards->rules[RULE_ALL_GO] = cards->rules[RULE_GENERAL] && goal == REMOVED_BITS;
+    cards->rules[RULE_RELAXED] = cards->rules[RULE_THIRTEEN] && cards->rules[RULE_WASTES] > 0;
     tableau_masks(cards, overlap);
     /* a pyramid king of the goal, or over it, must go at some point: at once costs no extra step
      * (one the goal does not need may be a step too many: the shortest search weighs it) */

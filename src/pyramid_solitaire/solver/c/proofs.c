@@ -117,11 +117,21 @@ static uint64_t relaxed_key(int64_t removed, const int64_t *holding) {
     return rkey;
 }
 
+/* The free tableau cards among those `left`: the pyramid's rows, or with rules as data (a
+ * tableau of the first 28 positions before a stock) the cover relation's masks. */
+static inline int64_t tableau_free(const Cards *cards, int64_t left) {
+    if (!cards->rules[RULE_GENERAL]) return free_slots(left);
+    int64_t free = 0;
+    for (int64_t rest = left; rest; rest &= rest - 1)
+        if (!(cards->cover[lowest(rest)] & left)) free |= bit(lowest(rest));
+    return free;
+}
+
 /* Moves of the relaxed game: a free king alone (without branching), a pair of free pyramid
  * cards, or a free pyramid card with an outside card of the right value. Code: a | b << 5. */
 static int relaxed_moves(const Cards *cards, uint64_t rkey, uint16_t *out) {
     const int32_t *values = cards->values;
-    int64_t free = free_slots(~(int64_t)rkey & PYRAMID_BITS);
+    int64_t free = tableau_free(cards, ~(int64_t)rkey & PYRAMID_BITS);
     int m = 0;
     if (free & cards->holding[13]) {
         int a = lowest(free & cards->holding[13]);
@@ -423,9 +433,13 @@ static bool waste_blocked(const Cards *cards, int64_t key) {
 bool lost(const Cards *cards, Work *work, int64_t key) {
     /* rules as data: the proofs that hold for any layout and pairing (buried and the relaxed game
      * read the pyramid's rows and partner values 13 - v) */
-    if (cards->rules[RULE_GENERAL])
-        return hopeless(cards, key & REMOVED_BITS) || stranded(cards, key) ||
-               (cards->rules[RULE_ALL_GO] && uneven(cards, key & REMOVED_BITS)) || waste_blocked(cards, key);
+    if (cards->rules[RULE_GENERAL]) {
+        int64_t removed = key & REMOVED_BITS;
+        if (hopeless(cards, removed) || stranded(cards, key) || (cards->rules[RULE_ALL_GO] && uneven(cards, removed)) ||
+            waste_blocked(cards, key))
+            return true;
+        return cards->rules[RULE_RELAXED] && relaxed_lost(cards, work, removed);
+    }
     int64_t dead = buried(cards, key);
     if (dead & cards->goal) return true;
     int64_t gone = (key & REMOVED_BITS) | dead;
