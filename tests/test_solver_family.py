@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from pyramid_solitaire.engine.deal import START, Deal
+from pyramid_solitaire.engine.deal import START, Deal, State
 from pyramid_solitaire.engine.variants import GAMES
 from pyramid_solitaire.solver import _kernel as ck
 from pyramid_solitaire.solver.reference import plain_solve
@@ -162,3 +162,57 @@ def test_the_kernels_shortest_lines_are_as_short_as_the_breadth_first_search(gam
     for move in found.line:
         state = deal.apply(state, move)
     assert deal.is_won(state) == (found.verdict == WINNABLE)
+
+
+def endgame(game: str, placed: dict[int, int], drawn: int) -> tuple[Deal, State]:
+    """A deal with card `placed[p]` at deck position p (the other cards in order elsewhere) and
+    the position where only the placed cards are left, `drawn` stock cards passed."""
+    rest = iter(c for c in range(52) if c not in placed.values())
+    deal = Deal(GAMES[game], tuple(placed[p] if p in placed else next(rest) for p in range(52)))
+    left = sum(1 << p for p in placed)
+    return deal, State(removed=((1 << 52) - 1) & ~left, drawn=drawn)
+
+
+# Cards by value (clubs, diamonds: card = suit * 13 + value - 1).
+THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, KING, FIVE_D, TWO = 2, 3, 4, 5, 6, 7, 12, 17, 1
+
+
+@pytest.mark.parametrize(
+    "game, placed, drawn, verdict, proof",
+    [
+        # the count proof (proofs.c's uneven): the stock's 2, 3, 4 are one run of values of three
+        # cards: one is left over; with a 5 too, two pairs
+        ("cheops", {28: TWO, 29: THREE, 30: FOUR}, 0, UNWINNABLE, True),
+        ("cheops", {28: TWO, 29: THREE, 30: FOUR, 31: FIVE}, 0, WINNABLE, False),
+        # its two sides: Eleven Triangle's 5 pairs with a 6 alone, and no 6 is left for two 5s
+        ("eleven-triangle", {28: FIVE, 29: FIVE_D, 30: FOUR, 31: SEVEN}, 0, UNWINNABLE, True),
+        # the waste's partners (proofs.c's waste_blocked): two 5s on the waste (3, 4 in the stock)
+        # both need the 4; a 4 over a 5 takes the 3, and the 5 the stock's other 5
+        ("cheops", {28: FIVE, 29: FIVE_D, 30: FOUR, 31: THREE}, 2, UNWINNABLE, True),
+        ("cheops", {28: FIVE, 29: FOUR, 30: THREE, 31: FIVE_D}, 2, WINNABLE, False),
+        # the relaxed game on Triangle's cover relation (sums of 13): the 6 at 7 lies over the 8 at
+        # 0, the 5 at 12 over the 7 at 6; each pair needs a card the other pair's top covers; with
+        # a 7 at 12 and a 5 at 6, 6 + 7 first, then 8 + 5 (a king in the stock: a move to make)
+        ("triangle", {7: SIX, 0: EIGHT, 12: FIVE, 6: SEVEN, 28: KING}, 0, UNWINNABLE, True),
+        ("triangle", {7: SIX, 0: EIGHT, 12: SEVEN, 6: FIVE, 28: KING}, 0, WINNABLE, False),
+    ],
+)
+def test_the_proofs_for_any_pairing_decide_endgames_at_once(game, placed, drawn, verdict, proof):
+    """The loss proofs that read the pairing or the cover relation as data decide these endgames
+    at the root, no position searched, as the plain search decides them; their twins that can be
+    won are not claimed lost."""
+    deal, state = endgame(game, placed, drawn)
+    found = solve(deal, state)
+    assert found.verdict == plain_solve(deal, state, node_limit=PLAIN_NODES).verdict == verdict
+    assert (found.searched == 0) == proof, found
+    for move in found.line:
+        state = deal.apply(state, move)
+    assert deal.is_won(state) == (verdict == WINNABLE)
+
+
+def test_the_relaxed_game_proves_tuts_tomb_deal_74_lost_at_once():
+    """Tut's Tomb has unlimited passes, so no card is ever buried for good; the relaxed game (every
+    stock card available at all times) on its pyramid sees deal 74 lost before any move (the
+    kernel of SOLVER_VERSION 10, without it, took 4.1 million positions)."""
+    found = solve(Deal.from_number("tuts-tomb", 74))
+    assert (found.verdict, found.searched) == (UNWINNABLE, 0)

@@ -27,7 +27,12 @@ the others two a step; it said 0 with only those left) and takes no win past its
 it answered a line one step too long, forever): the six variants and decisions search as in 8;
 10, the rules as data (issue 51: any cover relation, pairing and one waste drawn three at a time):
 the family's games but Apophis searched by the kernel, not the plain search, with the cone proof
-and, for sums of 13 with kings alone, the partner proof (the six variants search as in 9).
+and, for sums of 13 with kings alone, the partner proof (the six variants search as in 9); 11, two
+loss proofs for any pairing (rules as data: the values left must split into pairs when all 52
+cards must go, and in the last pass the cards of one waste need partners off it, a different one
+each), the relaxed game on any cover relation with sums of 13, kings alone and a stock (Tut's
+Tomb, Triangle) and, with an open stock and one waste (Cheops, Triangle), the decision search's
+moves in a new order: the family's games search fewer positions (the six variants search as in 10).
 """
 
-SOLVER_VERSION = "10"
+SOLVER_VERSION = "11"

@@ -60,6 +60,8 @@ enum {
     RULE_GROUPED,  /* a draw takes three cards: after a recycle they come up in other groups */
     RULE_THIRTEEN, /* general rules that pair sums of 13, kings alone: one partner value each */
     RULE_PARTNERS, /* the partner proof (short_of_partners) runs */
+    RULE_RELAXED,  /* rules as data, sums of 13 with kings alone and a stock: the relaxed game runs */
+    RULE_ALL_GO,   /* rules as data, the goal all 52 cards: the count proof (proofs.c's uneven) runs */
     RULES
 };
 
@@ -86,6 +88,8 @@ typedef struct {
     int64_t goal_outside;    /* the goal's positions outside the pyramid (none by default) */
     int64_t removal_keeps;   /* the key's recycles a removal keeps: all, or none with unlimited passes */
     int32_t values[DECK];
+    int32_t value_pairs[14]; /* rules as data: per value v, bit u - 1 when values v and u pair */
+    int32_t alone_values;    /* and bit v - 1 for a value removed alone */
     int32_t rules[RULES + 3];
     int8_t class_slots[7 * CLASS_CARDS];
     uint8_t class_pairs[7 << CLASS_CARDS];

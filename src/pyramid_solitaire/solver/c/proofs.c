@@ -117,11 +117,21 @@ static uint64_t relaxed_key(int64_t removed, const int64_t *holding) {
     return rkey;
 }
 
+/* The free tableau cards among those `left`: the pyramid's rows, or with rules as data (a
+ * tableau of the first 28 positions before a stock) the cover relation's masks. */
+static inline int64_t tableau_free(const Cards *cards, int64_t left) {
+    if (!cards->rules[RULE_GENERAL]) return free_slots(left);
+    int64_t free = 0;
+    for (int64_t rest = left; rest; rest &= rest - 1)
+        if (!(cards->cover[lowest(rest)] & left)) free |= bit(lowest(rest));
+    return free;
+}
+
 /* Moves of the relaxed game: a free king alone (without branching), a pair of free pyramid
  * cards, or a free pyramid card with an outside card of the right value. Code: a | b << 5. */
 static int relaxed_moves(const Cards *cards, uint64_t rkey, uint16_t *out) {
     const int32_t *values = cards->values;
-    int64_t free = free_slots(~(int64_t)rkey & PYRAMID_BITS);
+    int64_t free = tableau_free(cards, ~(int64_t)rkey & PYRAMID_BITS);
     int m = 0;
     if (free & cards->holding[13]) {
         int a = lowest(free & cards->holding[13]);
@@ -317,10 +327,119 @@ static bool stranded(const Cards *cards, int64_t key) {
     return false;
 }
 
+/* --- rules as data: counts of values, and the waste's partners --------------------------------
+ * With the goal all 52 cards (RULE_ALL_GO) every card left must go: alone (a value of `alone`),
+ * or in a pair of two values that pair. So take the values left as a graph (an edge where two
+ * values pair, a loop where two cards of one value do): in each of its parts that holds no value
+ * removed alone, the cards left must split into pairs, so they are even in number, and where the
+ * part has no loop and two sides (no edge within a side) each pair takes one card of each side, so
+ * the sides hold as many cards. Else the position is lost, wherever its cards lie. (Cheops: values
+ * pair with the same or the next value, so the values left fall into runs, and a run with an odd
+ * number of cards is lost; with sums of 13, kings alone, the class {v, 13 - v} needs as many v as
+ * 13 - v: the partner proof says as much and more.) */
+static bool uneven(const Cards *cards, int64_t removed) {
+    int64_t left = ~removed & REMOVED_BITS;
+    int count[14], present = 0;
+    for (int v = 1; v <= 13; v++) {
+        count[v] = popcount((uint64_t)(cards->holding[v] & left));
+        if (count[v]) present |= 1 << (v - 1);
+    }
+    for (int rest = present; rest;) {
+        int part = rest & -rest, grown;
+        do {
+            grown = part;
+            for (int m = part; m; m &= m - 1) part |= cards->value_pairs[lowest(m) + 1] & present;
+        } while (part != grown);
+        rest &= ~part;
+        if (part & cards->alone_values) continue;
+        int total = 0, loops = 0;
+        for (int m = part; m; m &= m - 1) {
+            int v = lowest(m) + 1;
+            total += count[v];
+            loops |= cards->value_pairs[v] & (1 << (v - 1));
+        }
+        if (total & 1) return true;
+        if (loops) continue;
+        int one = part & -part, other = 0; /* two sides, grown from the part's first value */
+        do {
+            grown = one | other << 13;
+            for (int m = one; m; m &= m - 1) other |= cards->value_pairs[lowest(m) + 1] & part;
+            for (int m = other; m; m &= m - 1) one |= cards->value_pairs[lowest(m) + 1] & part;
+        } while ((one | other << 13) != grown);
+        if (one & other) continue; /* an odd cycle: no two sides */
+        int ones = 0;
+        for (int m = one; m; m &= m - 1) ones += count[lowest(m) + 1];
+        if (2 * ones != total) return true;
+    }
+    return false;
+}
+
+/* One more waste card of value v takes a partner of its own from the supply (`supply[u]` cards
+ * worth u), moving the partners the cards before it took if need be (an augmenting path of a
+ * bipartite matching, over values: `took[v][u]` the cards worth v that took a partner worth u,
+ * `used[u]` the partners worth u taken, `seen` the values visited). */
+static bool take_partner(const Cards *cards, int v, const int *supply, int *used, uint8_t took[14][14], int *seen) {
+    *seen |= 1 << v;
+    for (int m = cards->value_pairs[v]; m; m &= m - 1) {
+        int u = lowest(m) + 1;
+        if (used[u] < supply[u]) {
+            used[u]++;
+            took[v][u]++;
+            return true;
+        }
+    }
+    for (int m = cards->value_pairs[v]; m; m &= m - 1) {
+        int u = lowest(m) + 1;
+        for (int w = 1; w <= 13; w++) {
+            if (!took[w][u] || ((*seen >> w) & 1)) continue;
+            if (take_partner(cards, w, supply, used, took, seen)) { /* w found another partner: v takes u */
+                took[w][u]--;
+                took[v][u]++;
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+/* In the last pass with one waste pile (rules as data), the waste only loses its top: each of its
+ * cards leaves alone or with a partner that is not on the waste (a tableau card, or with an open
+ * stock a stock card), a different one each (the cards above it take theirs first). Scanning down
+ * from the top, the first card for which the cards down to it cannot all get partners of their
+ * own can never leave, nor any card under it: lost if one of them is a card of the goal. (The
+ * pyramid's `blocker` counts partners worth 13 - v; here a card may pair with several values.) */
+static bool waste_blocked(const Cards *cards, int64_t key) {
+    const int32_t *rules = cards->rules;
+    if ((key >> RECYCLES_SHIFT) < rules[RULE_LAST] || rules[RULE_WASTES] != 1) return false;
+    int64_t left = ~key & REMOVED_BITS;
+    int64_t waste = left & (below_bits((int)((key >> DRAWN_SHIFT) & 31)) << PYRAMID);
+    if (!(waste & cards->goal)) return false;
+    int64_t pool = rules[RULE_OPEN] ? left & ~waste : left & cards->tableau;
+    int supply[14], used[14];
+    uint8_t took[14][14];
+    for (int v = 0; v < 14; v++) {
+        supply[v] = popcount((uint64_t)(cards->holding[v] & pool));
+        used[v] = 0;
+        for (int u = 0; u < 14; u++) took[v][u] = 0;
+    }
+    for (int64_t pile = waste & ~cards->alone; pile; pile &= ~bit(highest(pile))) {
+        int q = highest(pile), seen = 0;
+        if (!take_partner(cards, cards->values[q], supply, used, took, &seen))
+            return (waste & cards->goal & below_bits(q + 1)) != 0;
+    }
+    return false;
+}
+
 bool lost(const Cards *cards, Work *work, int64_t key) {
     /* rules as data: the proofs that hold for any layout and pairing (buried and the relaxed game
      * read the pyramid's rows and partner values 13 - v) */
-    if (cards->rules[RULE_GENERAL]) return hopeless(cards, key & REMOVED_BITS) || stranded(cards, key);
+    if (cards->rules[RULE_GENERAL]) {
+        int64_t removed = key & REMOVED_BITS;
+        if (hopeless(cards, removed) || stranded(cards, key) || (cards->rules[RULE_ALL_GO] && uneven(cards, removed)) ||
+            waste_blocked(cards, key))
+            return true;
+        return cards->rules[RULE_RELAXED] && relaxed_lost(cards, work, removed);
+    }
     int64_t dead = buried(cards, key);
     if (dead & cards->goal) return true;
     int64_t gone = (key & REMOVED_BITS) | dead;
