@@ -132,10 +132,13 @@ export const STRINGS = {
     one: "Importiert. Die gespeicherte Partie der Datei ist eine von {names}, nicht von {name}: Wähle die Variante unter „Spiele“.",
     other: "Importiert. Die gespeicherten Partien der Datei sind von {names}, nicht von {name}: Wähle die Variante unter „Spiele“.",
   },
-  // the Pyramid family's games (issue 51): their group in the games menu, and what the page's solver cannot do for them yet
+  // the Pyramid family's games (issue 51): their group in the games menu; Apophis, the one game the page's solver
+  // does not play (its gathered waste piles), gets its hints from the game server only
   familyGames: "Pyramiden-Familie",
-  familyNoSolver: "Für {name} gibt es noch keine Hinweise und keine Rückschau: der Löser der Seite kennt dieses Spiel nicht. Spiel weiter: Alle Züge gehen.",
-  familyNoWinnable: "Gewinnbare Partien gibt es für {name} noch nicht, darum ist diese Partie zufällig.",
+  familyNoSolver: "Hinweise, Analyse und Gewinnweg für {name} gibt es nur vom Spielserver, und der ist hier nicht da: Der Löser der Seite spielt die eingesammelten Ablagen von Apophis nicht. Spiel weiter: Alle Züge gehen.",
+  familyNoWinnable: "Der Löser der Seite spielt {name} nicht und kann darum kein Blatt als gewinnbar beweisen: Diese Partie ist zufällig und vielleicht nicht zu gewinnen.",
+  reviewFaceDown: "In Pyramide Dreizehn gibt es Analyse und Gewinnweg erst, wenn die Partie vorbei ist: Der Löser kennt die verdeckten Karten, die du noch nicht gesehen hast.",
+  reviewThoughtful: "Die Markierungen kennen die verdeckten Karten, die du beim Spielen nicht gesehen hast.",
   placeFaceDown: "verdeckte Karte",
   // the Games menu's rule options (issue 49): any combination of a game's options, without a link
   ruleOptions: "Regeln:", ruleOptionsNow: "{name} — {options}", rulePasses: "Durchgänge",
