@@ -67,6 +67,12 @@ test("Apophis's hint, review and way go to the game server, never to the page's 
   assert.deepEqual(requests, ["/api/version", "/api/hint", "/api/review", "/api/way"]);
 });
 
+test("with the game server out of reach, Apophis's hint, review and way fail as NeedsServer 'family'", async () => {
+  globalThis.fetch = async () => { throw new TypeError("Failed to fetch"); };
+  for (const feature of FEATURES) assert.equal((await served[feature](record("apophis")).catch((e) => e)).feature, "family", feature);
+  assert.deepEqual(asked, []);
+});
+
 test("on a static site Apophis's hint, review and way fail as NeedsServer 'family'; the others still answer", async () => {
   answering(true);
   for (const feature of FEATURES) {

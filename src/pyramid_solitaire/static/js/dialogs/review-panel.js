@@ -8,7 +8,7 @@ import * as local from "../state/local.js";
 import { Game } from "../rules/game.js";
 import { getVariant } from "../rules/variants.js";
 import { answer } from "../rules/view.js";
-import { t } from "../text/i18n.js";
+import { t, variantName } from "../text/i18n.js";
 import { explain } from "../text/refusals.js";
 import { reviewSummary } from "../text/review-text.js";
 import { drawMoveList } from "./move-list.js";
@@ -117,6 +117,7 @@ export function createReview({ session, screen, messages, watched = () => {} }) 
 
   function failure(err) {
     if (err instanceof api.Refused) return explain(err, err.message);
+    if (err.feature === "family") return t("familyNoSolver", { name: variantName(session.state.variant) }); // Apophis
     return t("reviewOffline");
   }
 

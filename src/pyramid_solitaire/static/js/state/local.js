@@ -160,12 +160,12 @@ function playedHere(text) {
 
 /** A game the page's solver plays (the six variants, their options, and the family's games but
  *  Apophis; Thirteen's hint is judged over consistent deals) is answered in the page, offline
- *  too. Apophis goes to the server only; a static site has none to ask, so the page says that
- *  Apophis needs the game server (NeedsServer "family"). */
+ *  too. Apophis goes to the server only; where there is none to ask (a static site, or offline)
+ *  the page says that Apophis needs the game server (NeedsServer "family", for every feature). */
 async function solvedFor(record, feature, inPage, request) {
   if (playedHere(record?.variant)) return solved(feature, inPage, request);
   if (!(await fromGameServer())) throw new NeedsServer("family", new Error("only the game server's solver plays this game"));
-  return fromServer(feature, request);
+  return fromServer("family", request);
 }
 /** Start the solver worker now, so the first hint does not wait for it to load. */
 export const warmSolver = () => solver.available();

@@ -135,7 +135,7 @@ export const STRINGS = {
   // the Pyramid family's games (issue 51): their group in the games menu; Apophis, the one game the page's solver
   // does not play (its gathered waste piles), gets its hints from the game server only
   familyGames: "Pyramiden-Familie",
-  familyNoSolver: "Hinweise, Analyse und Gewinnweg für {name} gibt es nur vom Spielserver, und der ist hier nicht da: Der Löser der Seite spielt die eingesammelten Ablagen von Apophis nicht. Spiel weiter: Alle Züge gehen.",
+  familyNoSolver: "Hinweise, Analyse und Gewinnweg für {name} gibt es nur vom Spielserver, und der ist hier nicht erreichbar: Der Löser der Seite spielt die eingesammelten Ablagen von Apophis nicht. Spiel weiter: Alle Züge gehen.",
   familyNoWinnable: "Der Löser der Seite spielt {name} nicht und kann darum kein Blatt als gewinnbar beweisen: Diese Partie ist zufällig und vielleicht nicht zu gewinnen.",
   reviewFaceDown: "In Pyramide Dreizehn gibt es Analyse und Gewinnweg erst, wenn die Partie vorbei ist: Der Löser kennt die verdeckten Karten, die du noch nicht gesehen hast.",
   reviewThoughtful: "Die Markierungen kennen die verdeckten Karten, die du beim Spielen nicht gesehen hast.",

@@ -135,7 +135,7 @@ export const STRINGS = {
   // the Pyramid family's games (issue 51): their group in the games menu; Apophis, the one game the page's solver
   // does not play (its gathered waste piles), gets its hints from the game server only
   familyGames: "Pyramid family",
-  familyNoSolver: "Hints, review and Show the way for {name} need the game server, which is not here: the page's own solver does not play Apophis's gathered waste piles. Play on: every move works.",
+  familyNoSolver: "Hints, review and Show the way for {name} need the game server, which cannot be reached here: the page's own solver does not play Apophis's gathered waste piles. Play on: every move works.",
   familyNoWinnable: "The page's solver does not play {name}, so it cannot prove a deal winnable: this deal is random and may not be winnable.",
   reviewFaceDown: "In Pyramid Thirteen the review and Show the way come when the game is over: the solver knows the face-down cards, which you have not seen yet.",
   reviewThoughtful: "The marks know the face-down cards, which you did not see during play.",
