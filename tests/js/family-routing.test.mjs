@@ -80,6 +80,8 @@ test("on a static site Apophis's hint, review and way fail as NeedsServer 'famil
     assert.ok(err instanceof staticSite.NeedsServer, String(err));
     assert.equal(err.feature, "family", feature);
   }
+  const overlap = await staticSite.hint(record("tuts-tomb:overlap=yes")).catch((e) => e);
+  assert.equal(overlap.feature, "overlap", "overlap discards: the server's plain search too, said as such");
   assert.equal((await staticSite.hint(record("pharaohs"))).hint.move, "Kd");
   assert.deepEqual(asked, [["hint", "pharaohs"]]);
   assert.deepEqual(requests, ["/api/version"]);

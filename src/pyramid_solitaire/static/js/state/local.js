@@ -160,12 +160,14 @@ function playedHere(text) {
 
 /** A game the page's solver plays (the six variants, their options, and the family's games but
  *  Apophis; Thirteen's hint is judged over consistent deals) is answered in the page, offline
- *  too. Apophis goes to the server only; where there is none to ask (a static site, or offline)
- *  the page says that Apophis needs the game server (NeedsServer "family", for every feature). */
+ *  too. Apophis (and a family game with overlap discards) goes to the server only; where there is
+ *  none to ask (a static site, or offline) the page says so, for every feature: NeedsServer
+ *  "family" for Apophis's gathering, "overlap" for the other. */
 async function solvedFor(record, feature, inPage, request) {
   if (playedHere(record?.variant)) return solved(feature, inPage, request);
-  if (!(await fromGameServer())) throw new NeedsServer("family", new Error("only the game server's solver plays this game"));
-  return fromServer("family", request);
+  const why = getVariant(record.variant).gather === "order" ? "overlap" : "family";
+  if (!(await fromGameServer())) throw new NeedsServer(why, new Error("only the game server's solver plays this game"));
+  return fromServer(why, request);
 }
 /** Start the solver worker now, so the first hint does not wait for it to load. */
 export const warmSolver = () => solver.available();
