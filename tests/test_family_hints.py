@@ -11,7 +11,8 @@ from pyramid_solitaire.engine.game import Game
 from pyramid_solitaire.solver.hints import advice
 from pyramid_solitaire.solver.review import review
 
-CORPUS = json.loads((Path(__file__).parent / "golden" / "family_hints_corpus.json").read_text(encoding="utf-8"))
+CORPUS_FILE = Path(__file__).parent / "golden" / "family_hints_corpus.json"
+CORPUS = json.loads(CORPUS_FILE.read_text(encoding="utf-8"))
 SECONDS = 30.0  # as the corpus was made: the answers are the search's, not the clock's
 
 

@@ -65,7 +65,8 @@ def entry(game: Game) -> dict | None:
     if hint["verdict"] == "unwinnable" and hint["last_winnable"] is None:
         return None
     reviewed = review(game, SECONDS).to_dict()
-    if not reviewed["complete"] or (reviewed["start"]["verdict"] == "winnable" and not reviewed["start"]["proven"]):
+    start = reviewed["start"]
+    if not reviewed["complete"] or (start["verdict"] == "winnable" and not start["proven"]):
         return None
     keep = ("verdict", "move", "checked", "shortest", "steps", "last_winnable", "undo")
     return {
