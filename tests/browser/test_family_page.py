@@ -156,7 +156,7 @@ def test_thirteen_shows_its_covered_cards_as_backs_and_never_names_them(new_page
     expect(page.locator("#status-score")).to_have_text("0")  # a face-down card is not a card removed
 
 
-@pytest.mark.slow  # 24 s
+@pytest.mark.slow  # 12 s
 def test_pyramid_dozen_on_a_static_site_is_hinted_won_on_a_phone_and_opens_offline(browser, tmp_path):
     """A static site has no server to ask: the page's own solver hints Pyramid Dozen (in German, on
     a phone), with no request; the game is won by taps, and opens again offline."""
@@ -255,7 +255,7 @@ def marked_cards(page: Page) -> list[str]:
     return sorted(texts)
 
 
-@pytest.mark.slow  # 5 s each
+@pytest.mark.slow  # 5 s each (pytest --durations, 7 Dec 2026)
 @pytest.mark.parametrize(
     ("game", "number"),
     [("pharaohs", 44), ("pyramid-dozen", 16), ("triangle", 5), ("cheops", 0), ("eleven-triangle", 14)],
@@ -268,7 +268,7 @@ def test_offline_on_a_static_site_the_hint_marks_the_servers_move(offline_page, 
     assert [c for c in page.calls if c != "variants"] == [], page.calls
 
 
-@pytest.mark.slow  # 25 s
+@pytest.mark.slow  # 17 s
 def test_pharaohs_is_won_offline_by_following_the_hints_after_the_way_is_shown(offline_page):
     page = offline_page("pharaohs", 44)
     page.click("#btn-more")
@@ -292,7 +292,7 @@ def test_apophis_offline_on_a_static_site_says_it_needs_the_game_server(offline_
     expect(page.locator("#board .card.hint, #stock.hint")).to_have_count(0)
 
 
-@pytest.mark.slow  # 8 s
+@pytest.mark.slow  # 4 s
 def test_a_winnable_only_new_game_of_pharaohs_offline_is_winnable(offline_page):
     page = offline_page("pharaohs", 44)
     page.click("#btn-more")
@@ -321,7 +321,7 @@ def test_the_pinned_thirteen_line_is_stuck_in_the_engine():
     assert stuck.is_stuck
 
 
-@pytest.mark.slow  # 15 s
+@pytest.mark.slow  # 9 s
 def test_thirteen_offline_is_reviewed_once_it_is_over_and_the_review_says_it_knew_the_face_down_cards(
     offline_page,
 ):
