@@ -211,20 +211,11 @@ def test_thirteen_on_a_static_site_offline_hints_with_the_share_of_the_consisten
 # --- the page's own solver for the family, on a static site offline (issue 51) ------------------
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    """One static site (web/site.py's write_site) served for the tests below: no game server."""
-    folder = tmp_path_factory.mktemp("site")
-    write_site(folder)
-    with static_server(folder) as url:
-        yield url
-
-
 @pytest.fixture
-def offline_page(browser, site):
+def offline_page(browser, static_site):
     """A fresh browser's page of the static site, opened once online (the service worker takes the
     release), then offline: `open(variant, deal)`."""
-    context = browser.new_context(base_url=site, locale="en-GB")
+    context = browser.new_context(base_url=static_site, locale="en-GB")
     page = context.new_page()
     page.calls = api_calls(page)
 
