@@ -332,3 +332,17 @@ def test_thirteen_offline_is_reviewed_once_it_is_over_and_the_review_says_it_kne
     expect(marks.nth(0)).to_have_attribute("data-mark", re.compile("."), timeout=60_000)
     expect(page.locator("#review-summary")).to_contain_text("The marks know the face-down cards")
     assert [c for c in page.calls if c != "variants"] == [], page.calls
+
+
+def test_a_family_game_dealt_by_grade_is_random_and_says_the_family_has_no_grades(page: Page):
+    open_link(page, "cheops", 44)
+    page.click("#btn-more")
+    page.select_option("#grade-select", "easy")
+    page.keyboard.press("Escape")
+    page.click("#btn-new")
+    expect(page.locator("#toast")).to_have_text(
+        "The Pyramid family's games have no grades of difficulty, "
+        "so this deal of Cheops is random and has no grade."
+    )
+    expect(page.locator("#status-grade-item")).to_be_hidden()
+    expect(page.locator("#board")).to_have_attribute("data-variant", "cheops")

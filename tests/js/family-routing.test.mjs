@@ -97,11 +97,13 @@ test("a winnable-only deal of a family game comes from the page's solver; Apophi
   assert.deepEqual(asked, ["pharaohs", "pyramid-dozen", "thirteen", "tuts-tomb"].map((variant) => ["winnable", variant]));
 });
 
-test("a family game dealt by grade is random with no grade, said so as for option sets", async () => {
+test("a family game dealt by grade is random with no grade, marked a family game's (it has none)", async () => {
   globalThis.fetch = () => assert.fail("no request: the family has no grades anywhere");
-  for (const variant of ["pharaohs", "cheops", "apophis", "thirteen"]) {
+  for (const variant of ["pharaohs", "cheops", "apophis", "thirteen", "tuts-tomb:overlap=yes"]) {
     const dealt = await served.newGame(variant, null, { grade: "easy" });
-    assert.deepEqual([dealt.grade, dealt.options, dealt.view.variant], [null, true, variant]);
+    assert.deepEqual([dealt.grade, dealt.family, dealt.options, dealt.view.variant], [null, true, undefined, variant]);
   }
+  const options = await served.newGame("pyramid:win=all", null, { grade: "easy" });
+  assert.deepEqual([options.grade, options.options, options.family], [null, true, undefined]);
   assert.deepEqual(asked, []);
 });

@@ -129,7 +129,9 @@ export async function newGame(variant, deal = null, options = {}) {
   const server = () => api.newGame(variant, null, options);
   if (options.daily) return solved("daily", () => solver.dailyGame(variant, options.daily), server);
   if (!options.winnable_only && !options.grade) return dealt(random());
-  if (options.grade && !graded(variant)) return dealt(random(), { grade: null, options: true });
+  if (options.grade && !graded(variant)) {
+    return dealt(random(), { grade: null, ...(familyGame(variant) ? { family: true } : { options: true }) });
+  }
   if (!playedHere(variant)) return dealt(random(), { winnable: false, family: true }); // Apophis: no proof in the page
   try {
     return await (options.grade ? solver.gradedGame(variant, options.grade) : solver.winnableGame(variant));
@@ -147,6 +149,15 @@ export async function newGame(variant, deal = null, options = {}) {
 export const hint = (record) => solvedFor(record, "hint", () => solver.hint(record), () => api.hint(record));
 export const review = (record) => solvedFor(record, "review", () => solver.review(record), () => api.review(record));
 export const way = (record) => solvedFor(record, "way", () => solver.way(record), () => api.way(record));
+
+/** Whether `text` names one of the Pyramid family's games (PySolFC's), which have no grades. */
+function familyGame(text) {
+  try {
+    return getVariant(text).pysol_id !== null;
+  } catch {
+    return false;
+  }
+}
 
 /** Whether the page's solver plays the game `text` names: every game but Apophis (net/solver.js
  *  plays). A text the rules refuse counts as played: it is refused where it is used, with its code. */
