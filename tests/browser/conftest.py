@@ -3,6 +3,9 @@
 import pytest
 from app_server import CHROMIUM, CHROMIUM_ARGS, start_server
 from playwright.sync_api import expect
+from static_server import static_server
+
+from pyramid_solitaire.web.site import write_site
 
 # An expectation waits for its event, however long a busy machine takes (Playwright's 5 s were
 # too short at a load average of 20: a toast still empty after 5 s); it returns as soon as it holds.
@@ -48,3 +51,13 @@ def new_page(browser, base_url):
     yield make
     for context in contexts:
         context.close()
+
+
+@pytest.fixture(scope="module")
+def static_site(tmp_path_factory):
+    """The site written to a folder (web/site.py's write_site) and served by `python -m
+    http.server` on 127.0.0.1: no game server behind it."""
+    folder = tmp_path_factory.mktemp("site")
+    write_site(folder)
+    with static_server(folder) as url:
+        yield url

@@ -1,18 +1,31 @@
 """The Pyramid family's games in the page (issue 51): listed in the games menu, drawn from the
 view's layout (Pharaohs's three pyramids, Pyramid Dozen's six reserves, Thirteen's face-down
 cards), played to a win by clicks, a drag and keys, kept in a save, and on a static site offline,
-where the page's solver does not know them: it says so and never hints another game's move."""
+where the page's own solver hints, reviews, shows the way and deals winnable games for every one
+of them but Apophis (the server's plain search plays it): Apophis says it needs the game server."""
 
 import re
 
 import pytest
-from browser_helpers import PHONE, api_calls, card, center, moves_made, open_link, play, reload_offline
+from browser_helpers import (
+    PHONE,
+    api_calls,
+    card,
+    center,
+    follow_hint,
+    moves_made,
+    open_link,
+    play,
+    reload_offline,
+)
 from playwright.sync_api import Page, expect
 from static_server import static_server
 
 from pyramid_solitaire.engine.deal import Deal
 from pyramid_solitaire.engine.game import Game
 from pyramid_solitaire.engine.variants import GAMES
+from pyramid_solitaire.solver import solve
+from pyramid_solitaire.solver.hints import advice
 from pyramid_solitaire.web.site import write_site
 
 pytestmark = pytest.mark.browser
@@ -143,29 +156,30 @@ def test_thirteen_shows_its_covered_cards_as_backs_and_never_names_them(new_page
     expect(page.locator("#status-score")).to_have_text("0")  # a face-down card is not a card removed
 
 
-@pytest.mark.slow  # 24 s
-def test_pyramid_dozen_on_a_static_site_is_won_on_a_phone_says_it_has_no_hint_and_opens_offline(
-    browser, tmp_path
-):
-    """A static site has no server to ask: the family's hint says the page's solver does not know
-    the game, with no request; the game is won by taps, and opens again offline."""
+@pytest.mark.slow  # 12 s
+def test_pyramid_dozen_on_a_static_site_is_hinted_won_on_a_phone_and_opens_offline(browser, tmp_path):
+    """A static site has no server to ask: the page's own solver hints Pyramid Dozen (in German, on
+    a phone), with no request; the game is won by taps, and opens again offline."""
     write_site(tmp_path)
     with static_server(tmp_path) as url:
         context = browser.new_context(base_url=url, locale="de-DE", **PHONE)
         page = context.new_page()
+        calls = api_calls(page)
         open_link(page, "pyramid-dozen", 16)
         expect(page.locator("#board .card:not(.gone)")).to_have_count(52)
         expect(page.locator("#stock")).to_have_count(0)
         assert page.evaluate(ALL_CARDS_SHOWN) == []
-        page.click("#btn-hint")
-        expect(page.locator("#toast")).to_contain_text("Für Pyramiden-Dutzend gibt es noch keine Hinweise")
-        expect(page.locator("#board .card.hint")).to_have_count(0)
         moves = WIN_DOZEN_16.split()
         play(page, " ".join(moves[:2]))
         reload_offline(page)
         moves_made(page, 2)
+        page.click("#btn-hint")
+        expect(page.locator("#toast")).to_contain_text("kürzester Gewinnweg")
+        hinted = server_move(Game("pyramid-dozen", number=16), moves[:2])
+        assert marked_cards(page) == sorted(hinted.split("+"))
         play(page, " ".join(moves[2:]), start=2)
         expect(page.locator("#end-title")).to_have_text("Gewonnen!")
+        assert [c for c in calls if c != "variants"] == [], calls
         context.close()
 
 
@@ -192,3 +206,143 @@ def test_thirteen_on_a_static_site_offline_hints_with_the_share_of_the_consisten
         assert sorted(marked.evaluate_all("els => els.map((el) => el.dataset.card)")) == ["3h", "Th"]
         assert [c for c in calls if c != "variants"] == [], calls
         context.close()
+
+
+# --- the page's own solver for the family, on a static site offline (issue 51) ------------------
+
+
+@pytest.fixture
+def offline_page(browser, static_site):
+    """A fresh browser's page of the static site, opened once online (the service worker takes the
+    release), then offline: `open(variant, deal)`."""
+    context = browser.new_context(base_url=static_site, locale="en-GB")
+    page = context.new_page()
+    page.calls = api_calls(page)
+
+    def open_offline(variant: str, deal: int) -> Page:
+        open_link(page, variant, deal)
+        reload_offline(page)
+        expect(page.locator("#board")).to_have_attribute("data-variant", variant)
+        return page
+
+    yield open_offline
+    context.close()
+
+
+def server_move(game: Game, moves: list[str] = ()) -> str:
+    """The move the server's hint (solver/hints.py advice, as /api/hint) gives after `moves`."""
+    for move in moves:
+        game.play(move)
+    hint = advice(game, 30.0)
+    assert hint["verdict"] == "winnable", hint
+    return hint["move"]
+
+
+def marked_cards(page: Page) -> list[str]:
+    """What the hint marks: its cards, sorted, or ["draw"] for the stock; waits for the mark."""
+    marked = page.locator("#board .card.hint:not(.gone), #stock.hint")
+    expect(marked.first).to_be_visible()
+    texts = marked.evaluate_all("els => els.map((el) => el.id === 'stock' ? 'draw' : el.dataset.card)")
+    return sorted(texts)
+
+
+@pytest.mark.slow  # 5 s each (pytest --durations, 7 Dec 2026)
+@pytest.mark.parametrize(
+    ("game", "number"),
+    [("pharaohs", 44), ("pyramid-dozen", 16), ("triangle", 5), ("cheops", 0), ("eleven-triangle", 14)],
+)
+def test_offline_on_a_static_site_the_hint_marks_the_servers_move(offline_page, game, number):
+    page = offline_page(game, number)
+    page.click("#btn-hint")
+    expect(page.locator("#toast")).to_contain_text(re.compile(r"winning line|wins the game"))
+    assert marked_cards(page) == sorted(server_move(Game(game, number=number)).split("+"))
+    assert [c for c in page.calls if c != "variants"] == [], page.calls
+
+
+@pytest.mark.slow  # 17 s
+def test_pharaohs_is_won_offline_by_following_the_hints_after_the_way_is_shown(offline_page):
+    page = offline_page("pharaohs", 44)
+    page.click("#btn-more")
+    page.click("#btn-moves")
+    page.click("#btn-way-start")
+    expect(page.locator("#watch-status")).to_contain_text("move 1 of 28")  # Show the way, offline
+    page.click("#btn-watch-stop")
+    page.click("#btn-review-close")
+    for n in range(1, 29):
+        follow_hint(page, n)
+    expect(page.locator("#end-title")).to_have_text("You won!")
+    assert [c for c in page.calls if c != "variants"] == [], page.calls
+
+
+def test_apophis_offline_on_a_static_site_says_it_needs_the_game_server(offline_page):
+    page = offline_page("apophis", 44)
+    page.click("#btn-hint")
+    toast = page.locator("#toast")
+    expect(toast).to_contain_text("Hints, review and Show the way for Apophis need the game server")
+    expect(toast).not_to_contain_text("does not know")
+    expect(page.locator("#board .card.hint, #stock.hint")).to_have_count(0)
+
+
+@pytest.mark.slow  # 4 s
+def test_a_winnable_only_new_game_of_pharaohs_offline_is_winnable(offline_page):
+    page = offline_page("pharaohs", 44)
+    page.click("#btn-more")
+    expect(page.locator("#winnable-label")).to_contain_text("Pharaohs")
+    page.check("#winnable-check")
+    page.keyboard.press("Escape")
+    page.click("#btn-new")
+    # Pharaohs's deals are winnable 1.4% of the time: the page's solver proves one, offline
+    expect(page.locator("#toast")).to_have_text("A winnable deal: the solver has proven it.", timeout=60_000)
+    number = int(re.search(r"Deal (\d+)$", page.locator("#status-game").inner_text())[1])
+    assert number != 44
+    assert solve(Game("pharaohs", number=number).deal).verdict == "winnable", number
+    expect(page.locator("#board")).to_have_attribute("data-variant", "pharaohs")
+
+
+STUCK_THIRTEEN_30 = (
+    "draw Kd 2s+Jc draw 6c+7h 5d+8h Ad+Qh draw draw draw draw 4c+9d draw draw draw draw draw draw draw "
+    "draw Td+3c draw draw Kc Kh"
+)  # the first legal move each time, until none is left
+
+
+def test_the_pinned_thirteen_line_is_stuck_in_the_engine():
+    stuck = Game("thirteen", number=30)
+    for move in STUCK_THIRTEEN_30.split():
+        stuck.play(move)
+    assert stuck.is_stuck
+
+
+@pytest.mark.slow  # 9 s
+def test_thirteen_offline_is_reviewed_once_it_is_over_and_the_review_says_it_knew_the_face_down_cards(
+    offline_page,
+):
+    page = offline_page("thirteen", 30)
+    moves = STUCK_THIRTEEN_30.split()
+    play(page, " ".join(moves[:5]))
+    page.click("#btn-more")
+    page.click("#btn-moves")  # during play: no review, no way, which would show face-down cards
+    expect(page.locator("#review-summary")).to_contain_text("come when the game is over")
+    expect(page.locator("#btn-review")).to_be_hidden()
+    expect(page.locator("#btn-way-start")).to_be_hidden()
+    page.click("#btn-review-close")
+    play(page, " ".join(moves[5:]), start=5)
+    expect(page.locator("#end-title")).to_have_text("No move left")
+    page.click("#end-review")
+    marks = page.locator("#move-list li")
+    expect(marks.nth(0)).to_have_attribute("data-mark", re.compile("."), timeout=60_000)
+    expect(page.locator("#review-summary")).to_contain_text("The marks know the face-down cards")
+    assert [c for c in page.calls if c != "variants"] == [], page.calls
+
+
+def test_a_family_game_dealt_by_grade_is_random_and_says_the_family_has_no_grades(page: Page):
+    open_link(page, "cheops", 44)
+    page.click("#btn-more")
+    page.select_option("#grade-select", "easy")
+    page.keyboard.press("Escape")
+    page.click("#btn-new")
+    expect(page.locator("#toast")).to_have_text(
+        "The Pyramid family's games have no grades of difficulty, "
+        "so this deal of Cheops is random and has no grade."
+    )
+    expect(page.locator("#status-grade-item")).to_be_hidden()
+    expect(page.locator("#board")).to_have_attribute("data-variant", "cheops")

@@ -150,8 +150,14 @@ def test_the_german_page_says_one_thing_one_way(new_page):
     texts = page.evaluate(GERMAN_TEXTS)
     assert '"three-wastes":"Drei Ablagen"' in texts  # the status line's short name is German
     # covered cards are "überdeckt" ("verdeckt" is face down), in the FAQ too; Pyramid Thirteen's
-    # face-down cards are the only ones that say "verdeckt": a card's name and its hint's note
-    for face_down in ('"placeFaceDown":"verdeckte Karte"', "die verdeckten Karten werden nicht angesehen"):
+    # face-down cards are the only ones that say "verdeckt": a card's name, its hint's note, and
+    # why its review waits for the game's end and what the review knew
+    for face_down in (
+        '"placeFaceDown":"verdeckte Karte"',
+        "die verdeckten Karten werden nicht angesehen",
+        "Der Löser kennt die verdeckten Karten",
+        "Die Markierungen kennen die verdeckten Karten",
+    ):
         assert face_down in texts
         texts = texts.replace(face_down, "")
     for wrong in (

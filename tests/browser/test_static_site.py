@@ -22,15 +22,6 @@ from pyramid_solitaire.web.site import write_site
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture(scope="module")
-def static_site(tmp_path_factory):
-    """The site written to a folder and served by `python -m http.server` on 127.0.0.1."""
-    folder = tmp_path_factory.mktemp("site")
-    write_site(folder)
-    with static_server(folder) as url:
-        yield url
-
-
 def test_a_game_is_played_to_the_end_with_hints_from_a_static_file_server(browser, static_site):
     context = browser.new_context(base_url=static_site, locale="en-US")
     page = context.new_page()

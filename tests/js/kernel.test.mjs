@@ -83,3 +83,16 @@ test("the family's games: the native kernel's verdicts and states, and the lines
     assert.equal(game.isWon, verdict === "winnable", `${id} ${deal}`);
   }
 });
+
+test("the kernel plays every game but Apophis and overlap discards in the family; begin refuses those by name", async () => {
+  const { kernelPlays } = await load("solver/kernel.js");
+  const { getVariant } = await load("rules/variants.js");
+  const played = ["pyramid", "giza", "open-stock:overlap=yes", "pyramid-dozen", "tuts-tomb", "cheops", "triangle",
+    "eleven-triangle", "pharaohs", "thirteen", "thirteen:passes=2"];
+  for (const text of played) assert.equal(kernelPlays(getVariant(text)), true, text);
+  for (const text of ["apophis", "apophis:passes=1", "tuts-tomb:overlap=yes", "pharaohs:overlap=yes"]) {
+    assert.equal(kernelPlays(getVariant(text)), false, text);
+  }
+  const apophis = new Game("apophis", { deal: 44 });
+  assert.throws(() => k.begin(apophis.deal.cards, apophis.deal.variant, false, 10), /does not play Apophis: the server's does/);
+});

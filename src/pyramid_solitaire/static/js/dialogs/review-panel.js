@@ -6,8 +6,9 @@
 import * as api from "../net/api.js";
 import * as local from "../state/local.js";
 import { Game } from "../rules/game.js";
+import { getVariant } from "../rules/variants.js";
 import { answer } from "../rules/view.js";
-import { t } from "../text/i18n.js";
+import { t, variantName } from "../text/i18n.js";
 import { explain } from "../text/refusals.js";
 import { reviewSummary } from "../text/review-text.js";
 import { drawMoveList } from "./move-list.js";
@@ -37,6 +38,9 @@ export function createReview({ session, screen, messages, watched = () => {} }) 
 
   const record = () => session.state.record;
   const finished = () => Boolean(session.state.view && (session.state.view.won || session.state.view.stuck));
+  // Face-down cards (Thirteen): the solver's review and way know every card, so they wait for the
+  // game's end, as the server's review is of a finished game ("thoughtful"): never a peek in play.
+  const unseen = () => getVariant(record().variant).hidden && !finished();
 
   // --- the board shows a position of the game, or the game itself ---------------------------
 
@@ -92,6 +96,7 @@ export function createReview({ session, screen, messages, watched = () => {} }) 
 
   async function start() {
     open();
+    if (unseen()) return;
     const moves = [...record().moves];
     note = t("reviewWorking");
     drawPanel();
@@ -112,6 +117,8 @@ export function createReview({ session, screen, messages, watched = () => {} }) 
 
   function failure(err) {
     if (err instanceof api.Refused) return explain(err, err.message);
+    // Apophis, or a family game with overlap discards: only the server's solver plays it
+    if (["family", "overlap"].includes(err.feature)) return t(`${err.feature}NoSolver`, { name: variantName(session.state.variant) });
     return t("reviewOffline");
   }
 
@@ -128,6 +135,7 @@ export function createReview({ session, screen, messages, watched = () => {} }) 
   /** Show the way from the shown position (or the start): the review's line when it has one,
    *  else the solver's shortest line from there. */
   async function showWay(n) {
+    if (unseen()) return;
     const result = reviewed && sameMoves(reviewed.moves) ? reviewed.result : null;
     if (result && n === 0 && result.start.line) return watchLine(0, result.start.line);
     if (result && n === result.last_winnable && result.at_loss && result.at_loss.line) {
@@ -149,15 +157,16 @@ export function createReview({ session, screen, messages, watched = () => {} }) 
     if (panel.hidden) return;
     drawList();
     const result = reviewed && sameMoves(reviewed.moves) ? reviewed.result : null;
-    $("review-summary").replaceChildren(...(result ? reviewSummary(result) : [note]).map(paragraph));
+    const waiting = unseen() ? t("reviewFaceDown") : note;
+    $("review-summary").replaceChildren(...(result ? reviewSummary(result) : [waiting]).map(paragraph));
     const n = ui.shown ? ui.shown.n : record().moves.length;
     $("shown-status").textContent = ui.shown ? t("shownAfter", { n }) : "";
     // The list follows the game: the move shown, else the last one played, stays in sight.
     list.querySelector(`button[data-n="${n}"]`)?.scrollIntoView({ block: "nearest" });
     $("btn-back-to-game").hidden = !ui.shown;
-    $("btn-review").hidden = Boolean(result) || record().moves.length === 0;
+    $("btn-review").hidden = Boolean(result) || record().moves.length === 0 || unseen();
     const watching = watch.current();
-    $("btn-way-start").hidden = Boolean(watching) || (result && result.start.winnable === "unwinnable");
+    $("btn-way-start").hidden = Boolean(watching) || (result && result.start.winnable === "unwinnable") || unseen();
     const wayHere = ui.shown && !watching && n > 0 && markOf(n) === "winnable";
     $("btn-way-here").hidden = !wayHere;
     drawWatch(watching);

@@ -3,6 +3,7 @@
 // hint} and so on). When the worker cannot start (no Worker, no WebAssembly, the .wasm missing),
 // every call rejects with Unavailable, and state/local.js asks the server instead.
 
+import { kernelPlays } from "../solver/kernel.js";
 import { Refused } from "./api.js";
 
 export class Unavailable extends Error {}
@@ -55,6 +56,9 @@ async function ask(op, fields) {
   });
 }
 
+/** Whether the page's solver plays the game `variant` (a rules/ variant): every game but Apophis
+ *  (and a family game with overlap discards), which only the server's plain search plays. */
+export const plays = kernelPlays;
 /** True when the solver runs in this page (it starts the worker if it has not yet). */
 export const available = () => worker().then(() => true, () => false);
 export const hint = (record) => ask("hint", { record });

@@ -50,7 +50,8 @@ export function createGames({ session, screen, messages, setting, ask }) {
     } else if (answer.grade) {
       say(t("gradeDealt", { grade: t(`grade-${answer.grade}`) }));
     } else if (answer.grade === null) {
-      say(t(answer.options ? "gradeOptions" : answer.offline ? "gradeOffline" : "gradeUnfound", { name: variantName(variant()) }), 8000);
+      const why = answer.family ? "gradeFamily" : answer.options ? "gradeOptions" : answer.offline ? "gradeOffline" : "gradeUnfound";
+      say(t(why, { name: variantName(variant()) }), 8000);
     } else if (answer.winnable === true) {
       say(t("winnableProven"));
     } else if (answer.winnable === false) {

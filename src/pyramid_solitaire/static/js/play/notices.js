@@ -7,7 +7,8 @@ import { t } from "../text/i18n.js";
 import { explain, storageRefusal } from "../text/refusals.js";
 
 // What the player is told when a feature that needs the server finds it out of reach.
-const NEEDS_SERVER = { hint: "hintOffline", daily: "dailyOffline", solver: "solverMissing", family: "familyNoSolver" };
+const NEEDS_SERVER = { hint: "hintOffline", daily: "dailyOffline", solver: "solverMissing", family: "familyNoSolver",
+  overlap: "overlapNoSolver" };
 
 /** The message for a notice: {text, ms} (ms undefined: the message line's own time; 0: until the
  *  next message), or null for a notice that says nothing. `name()` gives the variant's name (asked

@@ -51,6 +51,12 @@ export function familyRules(variant) {
   for (let a = 0; a < 13; a++) if (variant.pairing.alone(a)) alone |= 1 << a;
   return { coveredBy, tableau, pairs, alone, draw: variant.draw };
 }
+/** Whether the kernel plays `variant`'s rules (search.py's kernel_deal is not None): the six
+ *  variants and their options, a twin (Thirteen), and a family game as data (familyRules); not
+ *  Apophis, whose gathered stock's order the kernel's key does not hold (the server's plain search
+ *  plays it), nor a family game with overlap discards. */
+export const kernelPlays = (variant) => (variant.pysol_id ?? null) === null || TWINS.has(variant.id) || familyRules(variant) !== null;
+
 const PAGE = 65536;
 // A memory bigger than this is given up for a fresh instance (see above): 64 MiB holds the tables
 // up to 2^22 slots (36 MB) with the one before it, so the searches of a hint (at most 1 M positions
@@ -128,6 +134,8 @@ export class Kernel {
    *  (recycles null: unlimited passes; overlap: overlap discards) and a goal (a BigInt mask of
    *  deck positions; null: the pyramid); returns its first table (zeroed) of 1 << bits slots. */
   begin(cards, variant, shortest, bits, goal = null) {
+    // asked for Apophis, the kernel would answer for the three wastes without its gathering
+    if (!kernelPlays(variant)) throw new Error(`the page's solver does not play ${variant.name_en}: the server's does`);
     this.renew();
     new Uint8Array(this.memory.buffer, this.deck, 52).set(cards);
     const recycles = variant.recycles ?? PK.UNLIMITED;

@@ -111,5 +111,7 @@ export function reviewJson(game, found, start, atLoss, seconds) {
     longer_by: won && start.proven && start.verdict === WINNABLE ? n - start.line.length : null,
     complete: marks.every((m) => m.mark !== UNKNOWN),
     seconds: Math.round(seconds * 1e4) / 1e4,
+    // face-down cards (Thirteen): the marks know cards the player never saw, said so as review.py does
+    ...(game.deal.variant.hidden ? { thoughtful: true } : {}),
   };
 }

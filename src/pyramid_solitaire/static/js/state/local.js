@@ -2,9 +2,10 @@
 // the same calls and answers as api.js ({record, view, ...}), worked out by rules/ at once, with
 // no request and no network. The solver's features (hints, review, the way, winnable-only and
 // daily deals) run in the page's solver worker (net/solver.js, the C kernel as WebAssembly),
-// offline too. Only where that worker cannot start do they go to the server; offline there, they
-// fail with NeedsServer, naming the feature (a winnable-only deal becomes a random one). The
-// server never trusts the page: it replays every record it is sent.
+// offline too, for every game but Apophis (the Pyramid family's one game the kernel does not play:
+// the server's plain search does). Only where that worker cannot start, or for Apophis, do they go
+// to the server; offline there, they fail with NeedsServer, naming the feature (a winnable-only
+// deal becomes a random one). The server never trusts the page: it replays every record it is sent.
 
 import * as api from "../net/api.js";
 import { randomDeal } from "../rules/decks.js";
@@ -12,7 +13,7 @@ import * as solver from "../net/solver.js";
 import { RulesError } from "../rules/errors.js";
 import { Game, oneDealSource } from "../rules/game.js";
 import { answer } from "../rules/view.js";
-import { GAMES, getVariant, VARIANTS } from "../rules/variants.js";
+import { getVariant, VARIANTS } from "../rules/variants.js";
 
 /** A feature that only the server offers, asked for while it cannot be reached. */
 export class NeedsServer extends api.Offline {
@@ -67,7 +68,7 @@ async function fromServer(feature, request) {
 }
 
 /** Whether deals of `text` have grades: the six variants only (goals/thresholds.js measures
- *  them), not a variant with options, which has none. */
+ *  them), not a variant with options nor a family game, which have none. */
 function graded(text) {
   try {
     return Object.hasOwn(VARIANTS, getVariant(text).text);
@@ -128,8 +129,10 @@ export async function newGame(variant, deal = null, options = {}) {
   const server = () => api.newGame(variant, null, options);
   if (options.daily) return solved("daily", () => solver.dailyGame(variant, options.daily), server);
   if (!options.winnable_only && !options.grade) return dealt(random());
-  if (options.grade && !graded(variant)) return dealt(random(), { grade: null, options: true });
-  if (family(variant)) return dealt(random(), { winnable: false, family: true }); // no kernel for it yet
+  if (options.grade && !graded(variant)) {
+    return dealt(random(), { grade: null, ...(familyGame(variant) ? { family: true } : { options: true }) });
+  }
+  if (!playedHere(variant)) return dealt(random(), { winnable: false, family: true }); // Apophis: no proof in the page
   try {
     return await (options.grade ? solver.gradedGame(variant, options.grade) : solver.winnableGame(variant));
   } catch (err) {
@@ -147,26 +150,35 @@ export const hint = (record) => solvedFor(record, "hint", () => solver.hint(reco
 export const review = (record) => solvedFor(record, "review", () => solver.review(record), () => api.review(record));
 export const way = (record) => solvedFor(record, "way", () => solver.way(record), () => api.way(record));
 
-/** Whether `text` names one of the Pyramid family's games (issue 51), which the page's solver
- *  kernel does not play yet: asked, it would answer for another game's rules. */
-function family(text) {
+/** Whether `text` names one of the Pyramid family's games (PySolFC's), which have no grades. */
+function familyGame(text) {
   try {
-    return Object.hasOwn(GAMES, getVariant(text).id);
+    return getVariant(text).pysol_id !== null;
   } catch {
     return false;
   }
 }
 
-/** Whether `text` names a game with face-down cards (Thirteen), whose hint the page's solver
- *  gives as the server does: over the deals consistent with what was seen (solver/consistent.js). */
-const hidden = (text) => getVariant(text).hidden;
+/** Whether the page's solver plays the game `text` names: every game but Apophis (net/solver.js
+ *  plays). A text the rules refuse counts as played: it is refused where it is used, with its code. */
+function playedHere(text) {
+  try {
+    return solver.plays(getVariant(text));
+  } catch {
+    return true;
+  }
+}
 
-/** A family game's hint (but Thirteen's), review or way comes from the server only; a static
- *  site has none to ask, so the page says there is no hint for this game yet (NeedsServer "family"). */
+/** A game the page's solver plays (the six variants, their options, and the family's games but
+ *  Apophis; Thirteen's hint is judged over consistent deals) is answered in the page, offline
+ *  too. Apophis (and a family game with overlap discards) goes to the server only; where there is
+ *  none to ask (a static site, or offline) the page says so, for every feature: NeedsServer
+ *  "family" for Apophis's gathering, "overlap" for the other. */
 async function solvedFor(record, feature, inPage, request) {
-  if (!family(record?.variant) || (feature === "hint" && hidden(record.variant))) return solved(feature, inPage, request);
-  if (!(await fromGameServer())) throw new NeedsServer("family", new Error("the page's solver does not know this game"));
-  return fromServer(feature, request);
+  if (playedHere(record?.variant)) return solved(feature, inPage, request);
+  const why = getVariant(record.variant).gather === "order" ? "overlap" : "family";
+  if (!(await fromGameServer())) throw new NeedsServer(why, new Error("only the game server's solver plays this game"));
+  return fromServer(why, request);
 }
 /** Start the solver worker now, so the first hint does not wait for it to load. */
 export const warmSolver = () => solver.available();

@@ -56,6 +56,7 @@ export const STRINGS = {
   gradeDealt: "Eine Partie der Stufe {grade}, als gewinnbar bewiesen.",
   gradeUnfound: "In der Zeit fand sich keine Partie dieser Stufe, darum ist diese Partie zufällig und ohne Stufe.",
   gradeOptions: "Stufen gibt es nur für die sechs Varianten ohne Optionen, darum ist diese Partie von {name} zufällig und ohne Stufe.",
+  gradeFamily: "Die Spiele der Pyramiden-Familie haben keine Stufen, darum ist diese Partie von {name} zufällig und ohne Stufe.",
   gradeOffline: "Partien nach Stufe braucht den Löser, der hier gerade nicht läuft, darum ist diese Partie zufällig.",
   wonGrade: "Stufe: {grade}.", statsGrade: "{grade}: {played} gespielt, {won} gewonnen ({rate})",
   winnableUnproven: "In der Zeit ließ sich keine gewinnbare Partie beweisen, darum ist diese zufällig: es ist vielleicht nicht zu gewinnen.",
@@ -132,10 +133,14 @@ export const STRINGS = {
     one: "Importiert. Die gespeicherte Partie der Datei ist eine von {names}, nicht von {name}: Wähle die Variante unter „Spiele“.",
     other: "Importiert. Die gespeicherten Partien der Datei sind von {names}, nicht von {name}: Wähle die Variante unter „Spiele“.",
   },
-  // the Pyramid family's games (issue 51): their group in the games menu, and what the page's solver cannot do for them yet
+  // the Pyramid family's games (issue 51): their group in the games menu; Apophis, the one game the page's solver
+  // does not play (its gathered waste piles), gets its hints from the game server only
   familyGames: "Pyramiden-Familie",
-  familyNoSolver: "Für {name} gibt es noch keine Hinweise und keine Rückschau: der Löser der Seite kennt dieses Spiel nicht. Spiel weiter: Alle Züge gehen.",
-  familyNoWinnable: "Gewinnbare Partien gibt es für {name} noch nicht, darum ist diese Partie zufällig.",
+  familyNoSolver: "Hinweise, Analyse und Gewinnweg für {name} gibt es nur vom Spielserver, und der ist hier nicht erreichbar: Der Löser der Seite spielt die eingesammelten Ablagen von Apophis nicht. Spiel weiter: Alle Züge gehen.",
+  familyNoWinnable: "Der Löser der Seite spielt {name} nicht und kann darum kein Blatt als gewinnbar beweisen: Diese Partie ist zufällig und vielleicht nicht zu gewinnen.",
+  overlapNoSolver: "Hinweise, Analyse und Gewinnweg für {name} gibt es nur vom Spielserver, und der ist hier nicht erreichbar: Der Löser der Seite spielt dieses Spiel mit Überlappung nicht. Spiel weiter: Alle Züge gehen.",
+  reviewFaceDown: "In Pyramide Dreizehn gibt es Analyse und Gewinnweg erst, wenn die Partie vorbei ist: Der Löser kennt die verdeckten Karten, die du noch nicht gesehen hast.",
+  reviewThoughtful: "Die Markierungen kennen die verdeckten Karten, die du beim Spielen nicht gesehen hast.",
   placeFaceDown: "verdeckte Karte",
   // the Games menu's rule options (issue 49): any combination of a game's options, without a link
   ruleOptions: "Regeln:", ruleOptionsNow: "{name} — {options}", rulePasses: "Durchgänge",

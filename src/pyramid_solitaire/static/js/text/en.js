@@ -55,6 +55,7 @@ export const STRINGS = {
   "grade-hard": "Hard", "grade-expert": "Expert", gradeDealt: "A deal graded {grade}, proven winnable.",
   gradeUnfound: "No deal of that grade was found in time, so this deal is random and has no grade.",
   gradeOptions: "Grades are measured for the six variants without options, so this deal of {name} is random and has no grade.",
+  gradeFamily: "The Pyramid family's games have no grades of difficulty, so this deal of {name} is random and has no grade.",
   gradeOffline: "Deals by grade need the solver, which cannot run here now, so this deal is random.",
   wonGrade: "Grade: {grade}.", statsGrade: "{grade}: {played} played, {won} won ({rate})",
   winnableUnproven: "No winnable deal was proven in time, so this deal is random: it may not be winnable.",
@@ -132,10 +133,14 @@ export const STRINGS = {
     one: "Imported. The file's saved game is one of {names}, not of {name}: choose it under “Games”.",
     other: "Imported. The file's saved games are of {names}, not of {name}: choose them under “Games”.",
   },
-  // the Pyramid family's games (issue 51): their group in the games menu, and what the page's solver cannot do for them yet
+  // the Pyramid family's games (issue 51): their group in the games menu; Apophis, the one game the page's solver
+  // does not play (its gathered waste piles), gets its hints from the game server only
   familyGames: "Pyramid family",
-  familyNoSolver: "No hint or review for {name} yet: the page's solver does not know this game. Play on: every move works.",
-  familyNoWinnable: "Winnable-only deals are not offered for {name} yet, so this deal is random.",
+  familyNoSolver: "Hints, review and Show the way for {name} need the game server, which cannot be reached here: the page's own solver does not play Apophis's gathered waste piles. Play on: every move works.",
+  familyNoWinnable: "The page's solver does not play {name}, so it cannot prove a deal winnable: this deal is random and may not be winnable.",
+  overlapNoSolver: "Hints, review and Show the way for {name} need the game server, which cannot be reached here: the page's own solver does not play this game's overlap discards. Play on: every move works.",
+  reviewFaceDown: "In Pyramid Thirteen the review and Show the way come when the game is over: the solver knows the face-down cards, which you have not seen yet.",
+  reviewThoughtful: "The marks know the face-down cards, which you did not see during play.",
   placeFaceDown: "face-down card",
   // the Games menu's rule options (issue 49): any combination of a game's options, without a link
   ruleOptions: "Rules:", ruleOptionsNow: "{name} — {options}", rulePasses: "Passes",

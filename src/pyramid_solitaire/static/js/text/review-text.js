@@ -20,5 +20,6 @@ export function reviewSummary(result) {
     if (result.at_loss && result.at_loss.steps) lines.push(t("reviewAtLoss", { count: result.at_loss.steps }));
   }
   if (!result.complete) lines.push(t("reviewIncomplete"));
+  if (result.thoughtful) lines.push(t("reviewThoughtful")); // Thirteen: the solver knew the face-down cards
   return lines;
 }
