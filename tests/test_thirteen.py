@@ -217,4 +217,26 @@ def test_the_servers_hint_carries_the_share_and_its_review_says_thoughtful():
     record = on_the_way(18, 0.1).to_record()
     hint = client.post("/api/hint", json={"record": record}).json()["hint"]
     assert hint["verdict"] == "unknown" and 1 <= hint["consistent"]["samples"] <= 40
-    assert client.post("/api/review", json={"record": record}).json()["review"]["thoughtful"] is True
+    stuck = playout(18, 200, 1)
+    assert stuck.is_stuck
+    said = client.post("/api/review", json={"record": stuck.to_record()}).json()
+    assert said["review"]["thoughtful"] is True
+
+
+def test_the_server_gives_no_review_or_way_of_thirteen_during_play():
+    """Their marks and lines know the face-down cards: refused (409) until the game is over."""
+    from fastapi.testclient import TestClient
+
+    from pyramid_solitaire.web import app
+
+    client = TestClient(app)
+    record = on_the_way(18, 0.1).to_record()
+    for route in ("/api/review", "/api/way"):
+        refused = client.post(route, json={"record": record})
+        assert refused.status_code == 409, route
+        assert refused.json()["code"] == "face_down_unseen"
+        assert refused.json()["error"].startswith("Pyramid Thirteen keeps cards face down")
+    done = playout(18, 200, 1).to_record()
+    assert client.post("/api/way", json={"record": done}).status_code == 200
+    pyramid = {"version": 1, "variant": "pyramid", "deal": 18, "moves": ["draw"]}
+    assert client.post("/api/review", json={"record": pyramid}).status_code == 200

@@ -20,7 +20,7 @@ from enum import StrEnum
 
 from .cards import CardError, card_text, parse_card, value
 from .decks import DECK_SIZE, PYRAMID_SIZE, deal_cards, format_deck, parse_deck
-from .errors import Refusal, cut
+from .errors import Conflict, Refusal, cut
 from .layouts import LAYOUTS
 from .pairing import THIRTEEN
 from .variants import Variant, get_variant
@@ -42,7 +42,7 @@ COVERED_BY = LAYOUTS["pyramid"].covered_by
 COVERS = tuple(tuple(s for s in range(PYRAMID_SIZE) if p in COVERED_BY[s]) for p in range(PYRAMID_SIZE))
 
 
-class IllegalMove(Refusal):
+class IllegalMove(Conflict):
     """A move that the rules do not allow in this position; the message says why."""
 
 

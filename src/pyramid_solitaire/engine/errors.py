@@ -115,6 +115,7 @@ MESSAGES: dict[str, str] = {
     "request_too_slow": "the request did not arrive within {seconds} s",
     "too_many_connections": "the server has too many open connections; try again in {retry_after} s",
     "rate_limited": "too many solver requests from your address: hints rest for {retry_after} s",
+    "face_down_unseen": "{name} keeps cards face down: its review and way open once the game is won or stuck",
     "request_not_json": "bad request: the body is not a JSON object",
     "request_field_missing": "bad request: {field} is missing",
     "request_field_unknown": "bad request: unknown field '{field}'",
@@ -169,3 +170,8 @@ class Refusal(ValueError):
     def to_dict(self) -> dict[str, Any]:
         """The refusal as the web answers it."""
         return {"error": str(self), "code": self.code, "params": self.params}
+
+
+class Conflict(Refusal):
+    """What the position does not allow now (the web's 409): an illegal move or undo, or a look at
+    cards that lie face down."""

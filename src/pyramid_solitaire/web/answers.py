@@ -166,7 +166,7 @@ WAIT = {429: {"headers": RETRY_AFTER}, 503: {"headers": RETRY_AFTER}}
 WHY = {
     400: "a bad request: the record, deal, deck, variant or move cannot be read",
     408: "the body came too slowly",
-    409: "the move or undo conflicts with the position",
+    409: "the move or undo conflicts with the position, or the review or way would show face-down cards",
     413: "the body is too large",
     422: "the body is not the route's JSON",
     429: "the solver's budget for this address is spent; Retry-After says when to come back",
@@ -186,6 +186,10 @@ def documented(model: type[BaseModel], *refused: int, **own: type[Refusal]) -> d
 
 GAME = documented(GameAnswer, *WITH_BODY, s400=RECORD_400)
 SOLVER_GAME = documented(GameAnswer, *WITH_BODY, 429, s400=RECORD_400)  # the routes that spend solver tokens
+# ... and of those the review and the way, which wait for the end where cards lie face down
+SOLVER_LOOK = documented(
+    GameAnswer, *WITH_BODY, 409, 429, s400=RECORD_400, s409=coded("FaceDownRefusal", ("face_down_unseen",))
+)
 NEW = documented(GameAnswer, *WITH_BODY, 429, s400=coded("NewGameRefusal", NEW_GAME))
 MOVE = documented(
     GameAnswer,

@@ -10,8 +10,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 from starlette.types import Receive, Scope, Send
 
-from ..engine.deal import IllegalMove
-from ..engine.errors import Refusal, cut
+from ..engine.errors import Conflict, Refusal, cut
 from ..engine.game import Game
 
 REFUSAL = "pyramid_solitaire.refusal"  # scope extension: the code of the refusal answered (metrics)
@@ -75,8 +74,8 @@ def add_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(ValueError)
     async def engine_error(request: Request, err: ValueError) -> JSONResponse:
-        # An illegal move is a conflict with the position; anything else is a bad request.
-        status = 409 if isinstance(err, IllegalMove) else 400
+        # An illegal move or a look at face-down cards conflicts with the position; else a bad request.
+        status = 409 if isinstance(err, Conflict) else 400
         if not isinstance(err, Refusal):  # a plain ValueError slipped through: still a coded answer
             err = Refusal("invalid", detail=cut(str(err), 200))
         return refused(err, status)

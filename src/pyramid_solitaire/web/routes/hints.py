@@ -8,6 +8,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request, Response
 
+from ...engine.errors import Conflict
 from ...engine.game import Game
 from ...engine.view import answer
 from ...solver import budgets
@@ -35,18 +36,27 @@ def hint(body: RecordOnly, request: Request, response: Response, solver: Solver)
     return answer(game, hint=with_retry_after(response, solver.hint_for(game), solver.settings.hint_seconds))
 
 
-@router.post("/api/review", **answers.SOLVER_GAME)
+def looked_at(record: dict[str, Any]) -> Game:
+    """The game of a review or way. Where cards lie face down (Thirteen) the solver's marks and
+    lines know them, so they are given only once the game is over: never a peek during play."""
+    game = Game.from_record(record)
+    if game.variant.hidden and not (game.is_won or game.is_stuck):
+        raise Conflict("face_down_unseen", name=game.variant.name_en)
+    return game
+
+
+@router.post("/api/review", **answers.SOLVER_LOOK)
 def review(body: RecordOnly, request: Request, response: Response, solver: Solver) -> dict[str, Any]:
     """Every move of the game marked against the solver, with the shortest wins."""
     charge(request, budgets.REVIEW)
-    game = Game.from_record(body.record)
+    game = looked_at(body.record)
     said = solver.review_for(game)
     return answer(game, review=with_retry_after(response, said, solver.settings.review_seconds))
 
 
-@router.post("/api/way", **answers.SOLVER_GAME)
+@router.post("/api/way", **answers.SOLVER_LOOK)
 def way(body: RecordOnly, request: Request, response: Response, solver: Solver) -> dict[str, Any]:
     """The shortest winning line from the position (the page's Show the way)."""
     charge(request, budgets.WAY)
-    game = Game.from_record(body.record)
+    game = looked_at(body.record)
     return answer(game, way=with_retry_after(response, solver.way_for(game), solver.settings.way_seconds))

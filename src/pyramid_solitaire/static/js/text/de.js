@@ -196,6 +196,7 @@ export const REFUSALS = {
   request_too_slow: "Die Anfrage kam nicht innerhalb von {seconds} s an",
   too_many_connections: "Der Server ist mit zu vielen Spielern beschäftigt; versuch es in {retry_after} s wieder",
   rate_limited: "Zu viele Hinweise von hier aus; Hinweise pausieren für {retry_after} s",
+  face_down_unseen: "{name} hat verdeckte Karten: Rückschau und Weg gibt es erst, wenn die Partie gewonnen ist oder feststeckt",
   request_not_json: "Die Anfrage ist beschädigt", request_field_missing: "In der Anfrage fehlt {field}",
   request_field_unknown: "Die Anfrage hat einen unbekannten Teil {field}", request_field_invalid: "In der Anfrage ist {field} ungültig",
   daily_date: "{text} ist kein Datum",

@@ -196,6 +196,7 @@ export const REFUSALS = {
   request_too_slow: "the request did not arrive within {seconds} s",
   too_many_connections: "the server is busy with too many players; try again in {retry_after} s",
   rate_limited: "too many hints asked for from here; hints rest for {retry_after} s",
+  face_down_unseen: "{name} keeps cards face down: its review and the way open once the game is won or stuck",
   request_not_json: "the request is damaged", request_field_missing: "the request lacks {field}",
   request_field_unknown: "the request has an unknown part {field}", request_field_invalid: "the request's {field} is not valid",
   daily_date: "{text} is not a date",
