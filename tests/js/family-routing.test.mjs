@@ -2,7 +2,7 @@
 // solver running (here a stand-in Worker that answers every request and notes it), a hint, a
 // review, the way and a winnable-only deal of every game the kernel plays come from the page,
 // with no request; Apophis's go to the server, and on a static site (no server) they fail as
-// NeedsServer "family" (play/notices.js's familyNoSolver), its winnable-only deal random and marked.
+// NeedsServer "family" (play/notices.js's familyNoSolver); its winnable-only deal is the server's proof, else random and marked.
 // Run: node --test tests/js/
 import assert from "node:assert/strict";
 import { afterEach, test } from "node:test";
@@ -87,14 +87,38 @@ test("on a static site Apophis's hint, review and way fail as NeedsServer 'famil
   assert.deepEqual(requests, ["/api/version"]);
 });
 
-test("a winnable-only deal of a family game comes from the page's solver; Apophis's is random, marked", async () => {
-  globalThis.fetch = () => assert.fail("no request: the page proves the deal, or says it cannot");
+test("a winnable-only deal of a family game comes from the page's solver, no request", async () => {
+  globalThis.fetch = () => assert.fail("no request: the page proves the deal");
   for (const variant of ["pharaohs", "pyramid-dozen", "thirteen", "tuts-tomb"]) {
     assert.equal((await served.newGame(variant, null, { winnable_only: true })).winnable, true, variant);
   }
-  const apophis = await served.newGame("apophis", null, { winnable_only: true });
-  assert.deepEqual([apophis.winnable, apophis.family, apophis.view.variant], [false, true, "apophis"]);
   assert.deepEqual(asked, ["pharaohs", "pyramid-dozen", "thirteen", "tuts-tomb"].map((variant) => ["winnable", variant]));
+});
+
+/** fetch as a game server that proves deal 7 winnable (POST /api/new), noting the requests. */
+function provingServer() {
+  globalThis.fetch = async (path, init) => {
+    requests.push(path);
+    const { variant } = JSON.parse(init?.body ?? "{}");
+    const body = path === "/api/version" ? { version: "1" } : { record: { version: 1, variant, deal: 7 }, view: { variant }, winnable: true };
+    return new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } });
+  };
+}
+
+test("Apophis's winnable-only deal is the game server's proof; offline or on a static site random, marked", async () => {
+  provingServer();
+  const proven = await served.newGame("apophis", null, { winnable_only: true });
+  assert.deepEqual([proven.winnable, proven.record.deal, proven.family], [true, 7, undefined]);
+  assert.deepEqual(requests.filter((path) => path !== "/api/version"), ["/api/new"]);
+  globalThis.fetch = () => Promise.reject(new TypeError("Failed to fetch")); // the server out of reach
+  const away = await served.newGame("apophis", null, { winnable_only: true });
+  assert.deepEqual([away.winnable, away.family, away.view.variant], [false, true, "apophis"]);
+  answering(true);
+  requests.length = 0;
+  const site = await staticSite.newGame("apophis", null, { winnable_only: true });
+  assert.deepEqual([site.winnable, site.family, site.view.variant], [false, true, "apophis"]);
+  assert.deepEqual(requests.filter((path) => path !== "/api/version"), []);
+  assert.deepEqual(asked, []);
 });
 
 test("a family game dealt by grade is random with no grade, marked a family game's (it has none)", async () => {

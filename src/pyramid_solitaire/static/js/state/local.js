@@ -132,16 +132,21 @@ export async function newGame(variant, deal = null, options = {}) {
   if (options.grade && !graded(variant)) {
     return dealt(random(), { grade: null, ...(familyGame(variant) ? { family: true } : { options: true }) });
   }
-  if (!playedHere(variant)) return dealt(random(), { winnable: false, family: true }); // Apophis: no proof in the page
-  try {
-    return await (options.grade ? solver.gradedGame(variant, options.grade) : solver.winnableGame(variant));
-  } catch (err) {
-    if (!(err instanceof solver.Unavailable)) throw err;
+  // Apophis (and a family game with overlap discards): no proof in the page, only the server's
+  const here = playedHere(variant);
+  const unproven = () => dealt(random(), options.grade ? { grade: null, offline: true } : { winnable: false, ...(here ? { offline: true } : { family: true }) });
+  if (!here && !(await fromGameServer())) return unproven();
+  if (here) {
+    try {
+      return await (options.grade ? solver.gradedGame(variant, options.grade) : solver.winnableGame(variant));
+    } catch (err) {
+      if (!(err instanceof solver.Unavailable)) throw err;
+    }
   }
   try {
     return await api.newGame(variant, null, options);
   } catch (err) {
-    if (err instanceof api.Offline) return dealt(random(), options.grade ? { grade: null, offline: true } : { winnable: false, offline: true });
+    if (err instanceof api.Offline) return unproven();
     throw err;
   }
 }

@@ -137,7 +137,7 @@ export const STRINGS = {
   // does not play (its gathered waste piles), gets its hints from the game server only
   familyGames: "Pyramiden-Familie",
   familyNoSolver: "Hinweise, Analyse und Gewinnweg für {name} gibt es nur vom Spielserver, und der ist hier nicht erreichbar: Der Löser der Seite spielt die eingesammelten Ablagen von Apophis nicht. Spiel weiter: Alle Züge gehen.",
-  familyNoWinnable: "Der Löser der Seite spielt {name} nicht und kann darum kein Blatt als gewinnbar beweisen: Diese Partie ist zufällig und vielleicht nicht zu gewinnen.",
+  familyNoWinnable: "Nur der Spielserver beweist Partien von {name} als gewinnbar, und er ist hier nicht erreichbar: Diese Partie ist zufällig und vielleicht nicht zu gewinnen.",
   overlapNoSolver: "Hinweise, Analyse und Gewinnweg für {name} gibt es nur vom Spielserver, und der ist hier nicht erreichbar: Der Löser der Seite spielt dieses Spiel mit Überlappung nicht. Spiel weiter: Alle Züge gehen.",
   reviewFaceDown: "In Pyramide Dreizehn gibt es Analyse und Gewinnweg erst, wenn die Partie vorbei ist: Der Löser kennt die verdeckten Karten, die du noch nicht gesehen hast.",
   reviewThoughtful: "Die Markierungen kennen die verdeckten Karten, die du beim Spielen nicht gesehen hast.",

@@ -137,7 +137,7 @@ export const STRINGS = {
   // does not play (its gathered waste piles), gets its hints from the game server only
   familyGames: "Pyramid family",
   familyNoSolver: "Hints, review and Show the way for {name} need the game server, which cannot be reached here: the page's own solver does not play Apophis's gathered waste piles. Play on: every move works.",
-  familyNoWinnable: "The page's solver does not play {name}, so it cannot prove a deal winnable: this deal is random and may not be winnable.",
+  familyNoWinnable: "Only the game server proves deals of {name} winnable, and it cannot be reached here: this deal is random and may not be winnable.",
   overlapNoSolver: "Hints, review and Show the way for {name} need the game server, which cannot be reached here: the page's own solver does not play this game's overlap discards. Play on: every move works.",
   reviewFaceDown: "In Pyramid Thirteen the review and Show the way come when the game is over: the solver knows the face-down cards, which you have not seen yet.",
   reviewThoughtful: "The marks know the face-down cards, which you did not see during play.",
