@@ -36,7 +36,7 @@ def hint(body: RecordOnly, request: Request, response: Response, solver: Solver)
     return answer(game, hint=with_retry_after(response, solver.hint_for(game), solver.settings.hint_seconds))
 
 
-def looked_at(record: dict[str, Any]) -> Game:
+def looked_at(record: object) -> Game:
     """The game of a review or way. Where cards lie face down (Thirteen) the solver's marks and
     lines know them, so they are given only once the game is over: never a peek during play."""
     game = Game.from_record(record)
