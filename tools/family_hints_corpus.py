@@ -12,12 +12,13 @@ its last winnable one found; a complete review), so the file does not depend on 
 speed. Fixed seeds: regenerating gives the same file.
 """
 
-import json
 import random
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tools.solver_options_corpus import write_corpus  # noqa: E402
 
 from pyramid_solitaire.engine.game import Game  # noqa: E402
 from pyramid_solitaire.solver.hints import advice  # noqa: E402
@@ -99,9 +100,7 @@ def build(seed: int = 51) -> list[dict]:
 
 def main() -> int:
     entries = build()
-    CORPUS.write_text("[\n" + ",\n".join(json.dumps(e) for e in entries) + "\n]\n", encoding="utf-8")
-    won = sum(e["hint"]["verdict"] == "winnable" for e in entries)
-    print(f"{CORPUS}: {len(entries)} records, {won} winnable")
+    write_corpus(CORPUS, entries, "records", sum(e["hint"]["verdict"] == "winnable" for e in entries))
     return 0
 
 

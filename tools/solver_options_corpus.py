@@ -93,11 +93,15 @@ def build(seed: int = 36) -> list[dict]:
     return out
 
 
+def write_corpus(path: Path, entries: list[dict], what: str, won: int) -> None:
+    """A corpus file of one JSON entry a line (tools/family_hints_corpus.py writes its own so too)."""
+    path.write_text("[\n" + ",\n".join(json.dumps(e) for e in entries) + "\n]\n", encoding="utf-8")
+    print(f"{path}: {len(entries)} {what}, {won} winnable")
+
+
 def main() -> int:
     entries = build()
-    CORPUS.write_text("[\n" + ",\n".join(json.dumps(e) for e in entries) + "\n]\n", encoding="utf-8")
-    won = sum(e["verdict"] == "winnable" for e in entries)
-    print(f"{CORPUS}: {len(entries)} positions, {won} winnable")
+    write_corpus(CORPUS, entries, "positions", sum(e["verdict"] == "winnable" for e in entries))
     return 0
 
 
