@@ -23,7 +23,8 @@ under some rules and lost under rules that allow every move of those) from those
     .venv/bin/python benchmarks/winnability.py options-table --root /work/winnability
 
 `family` and `family-table` do the same for the Pyramid family's eight games (issue 51): rows
-in ROOT/family, the table between docs/winnability.md's `winnability:family` markers.
+in ROOT/family (the proven shortest lines of deals 0..1,999 in ROOT/family-shortest), the
+tables between docs/winnability.md's `winnability:family` and `winnability:family-shortest` markers.
 
     nice -n 10 .venv/bin/python benchmarks/winnability.py family --root /work/winnability --stages 200
     .venv/bin/python benchmarks/winnability.py family-table --root /work/winnability
@@ -182,9 +183,9 @@ def comparison(s: Summary) -> str:
     )
 
 
-def shortest_part(lines: dict[str, tuple[Summary, list]]) -> str:
+def shortest_part(lines: dict[str, tuple[Summary, list]], label: str = "variant") -> str:
     rows = [
-        "| variant | deals | winnable (proven shortest) | steps: mean, fewest, most "
+        f"| {label} | deals | winnable (proven shortest) | steps: mean, fewest, most "
         "| seconds per deal: median, p99, max "
         "| the ten winnable deals with the longest shortest line (steps) |",
         "| --- | --- | ---: | --- | --- | --- |",
@@ -385,17 +386,28 @@ FAMILY_CHUNK = 100  # deals per file: the plain search takes up to seconds a dea
 
 
 def family(args) -> None:
-    """Deals 0..N-1 of every family game, stage by stage, all rows in ROOT/family. The kernel's
-    games get --time-limit (a few of their deals, Tut's Tomb 151 among them, stay undecided past
-    20 million positions); the plain search stops at its own node budget."""
-    for count in args.stages:
-        for game in GAMES:
-            bounded = (
-                ["--time-limit", str(args.time_limit)]
-                if kernel_plays(Deal.from_number(GAMES[game], 0))
-                else []
-            )
-            stats(args, game, count, ["--chunk", str(FAMILY_CHUNK), *bounded], folder="family")
+    """Deals 0..N-1 of every family game, stage by stage, all rows in ROOT/family, and after the
+    first stage the proven shortest lines of deals 0..S-1 (`--shortest-deals`) of every game the
+    kernel plays, in ROOT/family-shortest. The kernel's games get --time-limit (a few of their
+    deals, Tut's Tomb 151 among them, stay undecided past 20 million positions); the plain search
+    stops at its own node budget, and has no shortest search worth the wait."""
+    first, *rest = args.stages
+    family_stage(args, first)
+    for game in kernel_games():
+        bounded = ["--chunk", str(FAMILY_CHUNK), "--time-limit", str(args.shortest_time_limit), "--shortest"]
+        stats(args, game, args.shortest_deals, bounded, folder="family-shortest")
+    for count in rest:
+        family_stage(args, count)
+
+
+def kernel_games() -> list[str]:
+    return [game for game in GAMES if kernel_plays(Deal.from_number(GAMES[game], 0))]
+
+
+def family_stage(args, count: int) -> None:
+    for game in GAMES:
+        bounded = ["--time-limit", str(args.time_limit)] if game in kernel_games() else []
+        stats(args, game, count, ["--chunk", str(FAMILY_CHUNK), *bounded], folder="family")
 
 
 def searched_by(version: str) -> str:
@@ -406,10 +418,17 @@ def searched_by(version: str) -> str:
 
 
 def family_table(args) -> None:
-    """docs/winnability.md's family table from the rows in ROOT/family."""
+    """docs/winnability.md's family tables from the rows in ROOT/family and ROOT/family-shortest."""
     text = family_text(Path(args.root) / "family")
     print(text)
     replace_part(HERE / "docs" / "winnability.md", "winnability:family", text)
+    folder = Path(args.root) / "family-shortest"
+    lines = {g: tally(folder, Series(g, shortest=True)) for g in GAMES if folder.is_dir()}
+    lines = {g: found for g, found in lines.items() if found[0].deals}
+    if lines:
+        part = shortest_part(lines, label="game")
+        print(part)
+        replace_part(HERE / "docs" / "winnability.md", "winnability:family-shortest", part)
 
 
 def family_text(folder: Path) -> str:
@@ -471,6 +490,15 @@ def main() -> None:
         type=lambda text: [int(n) for n in text.split(",")],
         default=[200, 1_000, 100_000],
         help="deals per game after each stage (default 200,1000,100000)",
+    )
+    sub.choices["family"].add_argument(
+        "--shortest-deals", type=int, default=2000, help="deals per game in the shortest-line sample"
+    )
+    sub.choices["family"].add_argument(
+        "--shortest-time-limit",
+        type=float,
+        default=10.0,
+        help="seconds a deal for its shortest line (default 10)",
     )
     sub.choices["family"].add_argument(
         "--time-limit", type=float, default=1.0, help="seconds a deal on the kernel, then unknown (default 1)"
