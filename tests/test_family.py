@@ -41,7 +41,7 @@ def removed(deal: Deal, *cards: str, state=START):
     return type(state)(state.removed | mask, state.drawn, state.recycles, state.order)
 
 
-def test_every_game_is_named_with_its_pysolfc_id_and_the_kernel_leaves_only_longer_apophis_to_the_plain_search():
+def test_every_game_is_named_with_its_pysolfc_id_and_the_plain_search_keeps_only_longer_apophis():
     assert {v.id: v.pysol_id for v in GAMES.values()} == {
         "pyramid-dozen": 846,
         "tuts-tomb": 681,

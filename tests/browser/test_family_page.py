@@ -250,7 +250,14 @@ def marked_cards(page: Page) -> list[str]:
 @pytest.mark.slow  # 5 s each (pytest --durations, 7 Dec 2026)
 @pytest.mark.parametrize(
     ("game", "number"),
-    [("pharaohs", 44), ("pyramid-dozen", 16), ("triangle", 5), ("cheops", 0), ("eleven-triangle", 14), ("apophis", 12)],
+    [
+        ("pharaohs", 44),
+        ("pyramid-dozen", 16),
+        ("triangle", 5),
+        ("cheops", 0),
+        ("eleven-triangle", 14),
+        ("apophis", 12),
+    ],
 )
 def test_offline_on_a_static_site_the_hint_marks_the_servers_move(offline_page, game, number):
     page = offline_page(game, number)
@@ -279,7 +286,7 @@ def test_apophis_past_three_passes_offline_on_a_static_site_says_it_needs_the_ga
     page = offline_page("apophis:passes=4", 44)
     page.click("#btn-hint")
     toast = page.locator("#toast")
-    expect(toast).to_contain_text("Hints, review and Show the way for Apophis (4 passes) need the game server")
+    expect(toast).to_contain_text("Hints, review and Show the way for Apophis (4 passes) need the game")
     expect(toast).not_to_contain_text("does not know")
     expect(page.locator("#board .card.hint, #stock.hint")).to_have_count(0)
 

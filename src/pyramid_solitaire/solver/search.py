@@ -156,7 +156,7 @@ class _Search:
     memos, control words) and the hash table, all buffers owned here; the kernel never allocates."""
 
     failed: str | None = None  # why the shortest search stopped short of a proof (a kernel error)
-    gathered = 0  # a gathering recycle (Apophis): the root's stock order as the kernel's word (state_gathered)
+    gathered = 0  # a gathering recycle (Apophis): the root's stock order, the kernel's word (state_gathered)
 
     def __init__(self, deal: Deal, shortest: bool):
         self.deal = deal
