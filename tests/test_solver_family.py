@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from pyramid_solitaire.engine.deal import START, Deal, State
-from pyramid_solitaire.engine.variants import GAMES
+from pyramid_solitaire.engine.variants import GAMES, get_variant
 from pyramid_solitaire.solver import _kernel as ck
 from pyramid_solitaire.solver.reference import plain_solve
 from pyramid_solitaire.solver.search import UNKNOWN, UNWINNABLE, WINNABLE, _Search, family_rules, solve
@@ -27,10 +27,11 @@ WINNABLE_DEALS = {
 PLAIN_NODES = 4000  # the plain search's budget for one position (a few tenths of a second)
 
 
-def test_the_kernel_plays_every_game_but_apophis_by_rules_as_data():
+def test_the_kernel_plays_every_game_by_rules_as_data():
     played = {game for game, v in GAMES.items() if family_rules(v) is not None}
-    assert played == set(WINNABLE_DEALS) | {"thirteen"}  # Thirteen: also open-stock's twin (KERNEL_TWINS)
-    assert family_rules(GAMES["apophis"]) is None
+    # Thirteen: also open-stock's twin (KERNEL_TWINS); Apophis: test_solver_apophis.py
+    assert played == set(WINNABLE_DEALS) | {"thirteen", "apophis"}
+    assert family_rules(get_variant("apophis:passes=4")) is None  # a third gather: the plain search's
 
 
 def test_the_layout_and_pairing_tables_are_the_games():

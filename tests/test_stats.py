@@ -290,19 +290,20 @@ def test_the_summary_says_the_bounds_when_deals_are_unknown(tmp_path, capsys):
 
 
 def test_a_family_games_rows_are_stamped_with_the_search_that_solved_them():
-    """Apophis on the plain search within its budget (the kernel's key cannot hold its gathered
-    stock), Pharaohs on the kernel since it reads layouts as data, Thirteen on it through its twin."""
+    """Apophis with four passes on the plain search within its budget (the kernel's gathered word
+    holds two gathers), Pharaohs on the kernel since it reads layouts as data, Thirteen on it
+    through its twin, Apophis on it since it gathers (c/gather.c)."""
     from pyramid_solitaire.engine.deal import Deal
     from pyramid_solitaire.research.cluster import solve_chunk
     from pyramid_solitaire.solver.reference import PLAIN_NODES, plain_solve
     from pyramid_solitaire.solver.version import SOLVER_VERSION
 
-    table = solve_chunk(Series("apophis"), 1, 2, None)  # both won within 40 positions
+    table = solve_chunk(Series("apophis:passes=4"), 1, 2, None)  # both won within 40 positions
     assert set(table["solver_version"].to_pylist()) == {f"plain-{PLAIN_NODES}"}
-    plain = [plain_solve(Deal.from_number("apophis", n)) for n in (1, 2)]
+    plain = [plain_solve(Deal.from_number("apophis:passes=4", n)) for n in (1, 2)]
     assert table["verdict"].to_pylist() == [p.verdict for p in plain]
     assert table["states"].to_pylist() == [p.searched for p in plain]
-    for game in ("pharaohs", "thirteen"):
+    for game in ("pharaohs", "thirteen", "apophis"):
         assert set(solve_chunk(Series(game), 0, 0, None)["solver_version"].to_pylist()) == {SOLVER_VERSION}
 
 

@@ -2,7 +2,8 @@
 view's layout (Pharaohs's three pyramids, Pyramid Dozen's six reserves, Thirteen's face-down
 cards), played to a win by clicks, a drag and keys, kept in a save, and on a static site offline,
 where the page's own solver hints, reviews, shows the way and deals winnable games for every one
-of them but Apophis (the server's plain search plays it): Apophis says it needs the game server."""
+of them, Apophis too (c/gather.c); Apophis with more than three passes (the server's plain search
+plays it) says it needs the game server."""
 
 import re
 
@@ -249,7 +250,14 @@ def marked_cards(page: Page) -> list[str]:
 @pytest.mark.slow  # 5 s each (pytest --durations, 7 Dec 2026)
 @pytest.mark.parametrize(
     ("game", "number"),
-    [("pharaohs", 44), ("pyramid-dozen", 16), ("triangle", 5), ("cheops", 0), ("eleven-triangle", 14)],
+    [
+        ("pharaohs", 44),
+        ("pyramid-dozen", 16),
+        ("triangle", 5),
+        ("cheops", 0),
+        ("eleven-triangle", 14),
+        ("apophis", 12),
+    ],
 )
 def test_offline_on_a_static_site_the_hint_marks_the_servers_move(offline_page, game, number):
     page = offline_page(game, number)
@@ -274,11 +282,11 @@ def test_pharaohs_is_won_offline_by_following_the_hints_after_the_way_is_shown(o
     assert [c for c in page.calls if c != "variants"] == [], page.calls
 
 
-def test_apophis_offline_on_a_static_site_says_it_needs_the_game_server(offline_page):
-    page = offline_page("apophis", 44)
+def test_apophis_past_three_passes_offline_on_a_static_site_says_it_needs_the_game_server(offline_page):
+    page = offline_page("apophis:passes=4", 44)
     page.click("#btn-hint")
     toast = page.locator("#toast")
-    expect(toast).to_contain_text("Hints, review and Show the way for Apophis need the game server")
+    expect(toast).to_contain_text("Hints, review and Show the way for Apophis (4 passes) need the game")
     expect(toast).not_to_contain_text("does not know")
     expect(page.locator("#board .card.hint, #stock.hint")).to_have_count(0)
 

@@ -1,7 +1,7 @@
 // The page's hint and review of the Pyramid family's games equal the server's (issue 51): for each
 // record of tests/golden/family_hints_corpus.json (tools/family_hints_corpus.py: what the
 // server's solver/hints.py advice and solver/review.py review answer, 5 records of each game the
-// kernel plays but Thirteen), solver/hints.js's hint and solver/review.js's review on kernel.wasm,
+// kernel plays but Thirteen, Apophis's among them, one after a gather), solver/hints.js's hint and solver/review.js's review on kernel.wasm,
 // as the page's worker asks them, with no clock in the way. Run: node --test tests/js/
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -18,7 +18,7 @@ const HINT_FIELDS = ["verdict", "move", "checked", "shortest", "steps", "last_wi
 
 test("the corpus has records of every game the page's solver plays, winnable and lost", () => {
   const games = new Set(CORPUS.map((e) => e.record.variant));
-  assert.deepEqual([...games].sort(), ["cheops", "eleven-triangle", "pharaohs", "pyramid-dozen", "triangle", "tuts-tomb"]);
+  assert.deepEqual([...games].sort(), ["apophis", "cheops", "eleven-triangle", "pharaohs", "pyramid-dozen", "triangle", "tuts-tomb"]);
   const verdicts = CORPUS.map((e) => e.hint.verdict);
   assert.ok(verdicts.includes("winnable") && verdicts.includes("unwinnable"), verdicts.join(" "));
 });

@@ -1,8 +1,9 @@
 // state/local.js's routing of the Pyramid family's solver features (issue 51): with the page's
 // solver running (here a stand-in Worker that answers every request and notes it), a hint, a
 // review, the way and a winnable-only deal of every game the kernel plays come from the page,
-// with no request; Apophis's go to the server, and on a static site (no server) they fail as
-// NeedsServer "family" (play/notices.js's familyNoSolver); its winnable-only deal is the server's proof, else random and marked.
+// with no request, Apophis's too (c/gather.c); Apophis with more than three passes goes to the
+// server, and on a static site (no server) fails as NeedsServer "family" (play/notices.js's
+// familyNoSolver); its winnable-only deal is the server's proof, else random and marked.
 // Run: node --test tests/js/
 import assert from "node:assert/strict";
 import { afterEach, test } from "node:test";
@@ -30,7 +31,8 @@ const served = await import(new URL("state/local.js?served", js).href);
 const staticSite = await import(new URL("state/local.js?static", js).href);
 
 const PLAYED_HERE = ["pyramid-dozen", "tuts-tomb", "cheops", "triangle", "eleven-triangle", "pharaohs", "thirteen",
-  "pyramid", "giza", "open-stock:passes=1"];
+  "apophis", "apophis:passes=1", "pyramid", "giza", "open-stock:passes=1"];
+const LONG_APOPHIS = "apophis:passes=4"; // a third gather: only the server's plain search plays it
 const record = (variant) => ({ version: 1, variant, deal: 3, moves: [], redo: [] });
 const FEATURES = ["hint", "review", "way"];
 
@@ -60,39 +62,40 @@ test("every game the kernel plays gets its hint, review and way from the page's 
   assert.deepEqual(requests, []);
 });
 
-test("Apophis's hint, review and way go to the game server, never to the page's solver", async () => {
+test("Apophis with four passes: its hint, review and way go to the game server, never to the page's solver", async () => {
   answering(false);
-  for (const feature of FEATURES) assert.equal((await served[feature](record("apophis"))).hint.move, "draw", feature);
+  for (const feature of FEATURES) assert.equal((await served[feature](record(LONG_APOPHIS))).hint.move, "draw", feature);
   assert.deepEqual(asked, []);
   assert.deepEqual(requests, ["/api/version", "/api/hint", "/api/review", "/api/way"]);
 });
 
-test("with the game server out of reach, Apophis's hint, review and way fail as NeedsServer 'family'", async () => {
+test("with the game server out of reach, four-pass Apophis's hint, review and way fail as NeedsServer 'family'", async () => {
   globalThis.fetch = async () => { throw new TypeError("Failed to fetch"); };
-  for (const feature of FEATURES) assert.equal((await served[feature](record("apophis")).catch((e) => e)).feature, "family", feature);
+  for (const feature of FEATURES) assert.equal((await served[feature](record(LONG_APOPHIS)).catch((e) => e)).feature, "family", feature);
   assert.deepEqual(asked, []);
 });
 
-test("on a static site Apophis's hint, review and way fail as NeedsServer 'family'; the others still answer", async () => {
+test("on a static site four-pass Apophis's hint, review and way fail as NeedsServer 'family'; the others still answer", async () => {
   answering(true);
   for (const feature of FEATURES) {
-    const err = await staticSite[feature](record("apophis")).catch((e) => e);
+    const err = await staticSite[feature](record(LONG_APOPHIS)).catch((e) => e);
     assert.ok(err instanceof staticSite.NeedsServer, String(err));
     assert.equal(err.feature, "family", feature);
   }
   const overlap = await staticSite.hint(record("tuts-tomb:overlap=yes")).catch((e) => e);
   assert.equal(overlap.feature, "overlap", "overlap discards: the server's plain search too, said as such");
   assert.equal((await staticSite.hint(record("pharaohs"))).hint.move, "Kd");
-  assert.deepEqual(asked, [["hint", "pharaohs"]]);
+  assert.equal((await staticSite.hint(record("apophis"))).hint.move, "Kd", "Apophis: the page's solver, offline too");
+  assert.deepEqual(asked, [["hint", "pharaohs"], ["hint", "apophis"]]);
   assert.deepEqual(requests, ["/api/version"]);
 });
 
 test("a winnable-only deal of a family game comes from the page's solver, no request", async () => {
   globalThis.fetch = () => assert.fail("no request: the page proves the deal");
-  for (const variant of ["pharaohs", "pyramid-dozen", "thirteen", "tuts-tomb"]) {
+  for (const variant of ["pharaohs", "pyramid-dozen", "thirteen", "tuts-tomb", "apophis"]) {
     assert.equal((await served.newGame(variant, null, { winnable_only: true })).winnable, true, variant);
   }
-  assert.deepEqual(asked, ["pharaohs", "pyramid-dozen", "thirteen", "tuts-tomb"].map((variant) => ["winnable", variant]));
+  assert.deepEqual(asked, ["pharaohs", "pyramid-dozen", "thirteen", "tuts-tomb", "apophis"].map((variant) => ["winnable", variant]));
 });
 
 /** fetch as a game server that proves deal 7 winnable (POST /api/new), noting the requests. */
@@ -105,18 +108,18 @@ function provingServer() {
   };
 }
 
-test("Apophis's winnable-only deal is the game server's proof; offline or on a static site random, marked", async () => {
+test("four-pass Apophis's winnable-only deal is the game server's proof; offline or on a static site random, marked", async () => {
   provingServer();
-  const proven = await served.newGame("apophis", null, { winnable_only: true });
+  const proven = await served.newGame(LONG_APOPHIS, null, { winnable_only: true });
   assert.deepEqual([proven.winnable, proven.record.deal, proven.family], [true, 7, undefined]);
   assert.deepEqual(requests.filter((path) => path !== "/api/version"), ["/api/new"]);
   globalThis.fetch = () => Promise.reject(new TypeError("Failed to fetch")); // the server out of reach
-  const away = await served.newGame("apophis", null, { winnable_only: true });
-  assert.deepEqual([away.winnable, away.family, away.view.variant], [false, true, "apophis"]);
+  const away = await served.newGame(LONG_APOPHIS, null, { winnable_only: true });
+  assert.deepEqual([away.winnable, away.family, away.view.variant], [false, true, LONG_APOPHIS]);
   answering(true);
   requests.length = 0;
-  const site = await staticSite.newGame("apophis", null, { winnable_only: true });
-  assert.deepEqual([site.winnable, site.family, site.view.variant], [false, true, "apophis"]);
+  const site = await staticSite.newGame(LONG_APOPHIS, null, { winnable_only: true });
+  assert.deepEqual([site.winnable, site.family, site.view.variant], [false, true, LONG_APOPHIS]);
   assert.deepEqual(requests.filter((path) => path !== "/api/version"), []);
   assert.deepEqual(asked, []);
 });

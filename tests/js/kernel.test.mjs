@@ -70,6 +70,8 @@ const FAMILY = [
   ["eleven-triangle", 1, "unwinnable", 366, 0],
   ["pharaohs", 44, "winnable", 39, 28],
   ["pharaohs", 0, "unwinnable", 362, 0],
+  ["apophis", 1, "winnable", 108, 44],
+  ["apophis", 0, "unwinnable", 0, 0],
 ];
 
 test("the family's games: the native kernel's verdicts and states, and the lines win", async () => {
@@ -84,15 +86,59 @@ test("the family's games: the native kernel's verdicts and states, and the lines
   }
 });
 
-test("the kernel plays every game but Apophis and overlap discards in the family; begin refuses those by name", async () => {
+test("the kernel plays every game of the family but Apophis past three passes and overlap discards; begin refuses those by name", async () => {
   const { kernelPlays } = await load("solver/kernel.js");
   const { getVariant } = await load("rules/variants.js");
   const played = ["pyramid", "giza", "open-stock:overlap=yes", "pyramid-dozen", "tuts-tomb", "cheops", "triangle",
-    "eleven-triangle", "pharaohs", "thirteen", "thirteen:passes=2"];
+    "eleven-triangle", "pharaohs", "thirteen", "thirteen:passes=2", "apophis", "apophis:passes=1", "apophis:win=pyramid"];
   for (const text of played) assert.equal(kernelPlays(getVariant(text)), true, text);
-  for (const text of ["apophis", "apophis:passes=1", "tuts-tomb:overlap=yes", "pharaohs:overlap=yes"]) {
+  for (const text of ["apophis:passes=4", "apophis:passes=unlimited", "tuts-tomb:overlap=yes", "pharaohs:overlap=yes"]) {
     assert.equal(kernelPlays(getVariant(text)), false, text);
   }
-  const apophis = new Game("apophis", { deal: 44 });
-  assert.throws(() => k.begin(apophis.deal.cards, apophis.deal.variant, false, 10), /does not play Apophis: the server's does/);
+  const apophis = new Game("apophis:passes=4", { deal: 44 });
+  assert.throws(() => k.begin(apophis.deal.cards, apophis.deal.variant, false, 10), /does not play Apophis \(4 passes\): the server's does/);
+});
+
+// Apophis (c/gather.c): a position's stock order after a gather goes to the kernel as a second
+// word (control GATHERED). The native kernel's verdicts, states and steps (Python's solve, SOLVER_VERSION 12)
+// from deal 12's start, after the first `moves` moves of its line (after its first and second
+// gather, then `draws` draws more), and from deals 0 and 1; each line wins in the page's rules.
+const APOPHIS = [
+  [12, 0, 0, "winnable", 394, 47],
+  [12, 25, 0, "winnable", 369, 22],
+  [12, 25, 4, "unwinnable", 186, 0],
+  [12, 37, 0, "winnable", 27, 10],
+  [12, 37, 2, "unwinnable", 9, 0],
+  [0, 0, 0, "unwinnable", 0, 0],
+  [1, 0, 0, "winnable", 108, 44],
+];
+
+test("Apophis: the native kernel's verdicts and states after one and two gathers, and the lines win", async () => {
+  const { solve } = await load("solver/search.js");
+  const { START } = await load("rules/deal.js");
+  const line12 = solve(k, new Game("apophis", { deal: 12 }).deal, START).line;
+  for (const [deal, moves, draws, verdict, states, steps] of APOPHIS) {
+    const game = new Game("apophis", { deal });
+    for (const move of line12.slice(0, deal === 12 ? moves : 0)) game.play(move);
+    for (let i = 0; i < draws; i++) game.play("draw");
+    const found = solve(k, game.deal, game.state);
+    const at = `deal ${deal} after ${moves} moves and ${draws} draws`;
+    assert.deepEqual([found.verdict, found.states, found.line.length], [verdict, states, steps], at);
+    assert.equal(game.state.recycles, moves === 25 ? 1 : moves === 37 ? 2 : 0, at);
+    for (const move of found.line) game.play(move);
+    assert.equal(game.isWon, verdict === "winnable", at);
+  }
+  const shortest = solve(k, new Game("apophis", { deal: 12 }).deal, START, { shortest: true });
+  assert.equal(shortest.verdict, "winnable");
+  // a table of two words a slot grows from 2^3 slots and keeps its entries: the same states
+  const game = new Game("apophis", { deal: 12 });
+  let table = k.begin(game.deal.cards, game.deal.variant, false, 3, game.deal.goal);
+  k.setControl(PK.GATHERED, 0);
+  let status = k.start(0n);
+  while (status === PK.BUDGET || status === PK.GROW) {
+    status = k.search(table, k.control(PK.NODES) + 50, 0);
+    if (status === PK.GROW) table = k.grow(table, false);
+  }
+  assert.deepEqual([status, k.control(PK.NODES)], [PK.WIN, 394]);
+  assert.ok(table.bits > 3);
 });

@@ -103,8 +103,8 @@ test("a deal of a grade with options: random and said so, as grades are the six 
   assert.deepEqual([moved.view.passes, moved.view.passes_left, moved.view.recycles], [null, null, 0]);
 });
 
-test("Apophis's winnable-only deal, the server out of reach, is random and said so: the page's solver does not play it", async () => {
+test("four-pass Apophis's winnable-only deal, the server out of reach, is random and said so: the page's solver does not play it", async () => {
   globalThis.fetch = async () => { throw new TypeError("Failed to fetch"); };
-  const dealt = await local.newGame("apophis", null, { winnable_only: true });
-  assert.deepEqual([dealt.winnable, dealt.family, dealt.view.variant], [false, true, "apophis"]);
+  const dealt = await local.newGame("apophis:passes=4", null, { winnable_only: true });
+  assert.deepEqual([dealt.winnable, dealt.family, dealt.view.variant], [false, true, "apophis:passes=4"]);
 });

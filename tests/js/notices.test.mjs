@@ -56,11 +56,11 @@ test("requests under way mark the page, and need no variant on the table", () =>
   assert.equal(document.body.dataset.busy, undefined);
 });
 
-test("Apophis, and a family game with overlap discards, need the game server: said with the game's name", () => {
+test("Apophis past three passes, and a family game with overlap discards, need the game server: said with the game's name", () => {
   const needs = (feature) => Object.assign(new Error("offline"), { feature });
-  const apophis = noticeOf({ type: "offline", error: needs("family") }, () => "Apophis");
-  assert.match(apophis.text, /^Hints, review and Show the way for Apophis need the game server/);
-  assert.match(apophis.text, /does not play Apophis's gathered waste piles/);
+  const apophis = noticeOf({ type: "offline", error: needs("family") }, () => "Apophis (4 passes)");
+  assert.match(apophis.text, /^Hints, review and Show the way for Apophis \(4 passes\) need the game server/);
+  assert.match(apophis.text, /plays Apophis's gathered waste piles for three passes at most/);
   const overlap = noticeOf({ type: "offline", error: needs("overlap") }, () => "Cheops (overlap discards)");
   assert.match(overlap.text, /for Cheops \(overlap discards\) need the game server/);
   assert.doesNotMatch(overlap.text, /Apophis/);

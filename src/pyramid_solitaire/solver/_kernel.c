@@ -105,6 +105,36 @@ static PyObject *py_cards_layout(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+static PyObject *py_cards_gather(PyObject *self, PyObject *obj) {
+    Py_buffer cards;
+    if (get_buffer(obj, &cards, pk_cards_bytes(), 1, 1, "cards") < 0) return NULL;
+    int status = pk_cards_gather(cards.buf);
+    PyBuffer_Release(&cards);
+    if (status != 0)
+        return PyErr_Format(PyExc_ValueError, "a gathering recycle needs rules as data with three wastes drawn one "
+                            "card each, a closed stock and at most 2 recycles");
+    Py_RETURN_NONE;
+}
+
+static PyObject *py_key_bits(PyObject *self, PyObject *obj) {
+    Py_buffer cards;
+    if (get_buffer(obj, &cards, pk_cards_bytes(), 1, 0, "cards") < 0) return NULL;
+    long long bits = pk_key_bits(cards.buf);
+    PyBuffer_Release(&cards);
+    return PyLong_FromLongLong(bits);
+}
+
+/* order: the round's stock, deck positions top first (bytes of 28..51), at most 24 */
+static PyObject *py_gathered(PyObject *self, PyObject *args) {
+    Py_buffer order;
+    int recycles;
+    if (!PyArg_ParseTuple(args, "y*i", &order, &recycles)) return NULL;
+    long long gathered = order.len <= PK_DECK - PK_PYRAMID ? pk_gathered(order.buf, (int32_t)order.len, recycles) : -1;
+    PyBuffer_Release(&order);
+    if (gathered < 0) return PyErr_Format(PyExc_ValueError, "no gathering makes that stock order after %d recycles", recycles);
+    return PyLong_FromLongLong(gathered);
+}
+
 static PyObject *py_work_bytes(PyObject *self, PyObject *obj) {
     long depth = PyLong_AsLong(obj);
     if (depth == -1 && PyErr_Occurred()) return NULL;
@@ -213,8 +243,9 @@ static PyObject *py_rehash(PyObject *self, PyObject *args) {
         int new_bits = old_bits > 0 ? table_bits(&bufs[2], &bufs[3]) : -1;
         if (new_bits > 0 && new_bits < old_bits) {
             PyErr_SetString(PyExc_ValueError, "rehash: the new table must be at least as big as the old");
-        } else if (new_bits > 0 && key_bits != PK_LOST_KEY && key_bits != PK_FULL_KEY) {
-            PyErr_SetString(PyExc_ValueError, "rehash: key_bits is LOST_KEY or FULL_KEY");
+        } else if (new_bits > 0 && key_bits != PK_LOST_KEY && key_bits != PK_FULL_KEY && key_bits != PK_LOST_PAIRS &&
+                   key_bits != PK_FULL_PAIRS) {
+            PyErr_SetString(PyExc_ValueError, "rehash: key_bits is LOST_KEY, FULL_KEY, LOST_PAIRS or FULL_PAIRS");
         } else if (new_bits > 0) {
             pk_rehash(bufs[0].buf, bufs[1].buf, old_bits, bufs[2].buf, bufs[3].buf, new_bits, key_bits);
             result = Py_None;
@@ -297,6 +328,11 @@ static PyMethodDef methods[] = {
      "cards_goal(cards, goal, overlap): after cards_init, the goal (a mask of deck positions) and overlap discards"},
     {"cards_layout", py_cards_layout, METH_VARARGS,
      "cards_layout(cards, covered_by, tableau, pairs, alone, draw): after cards_init, the rules as data (kernel.h)"},
+    {"cards_gather", py_cards_gather, METH_O,
+     "cards_gather(cards): after cards_layout, a recycle gathers the three wastes one after another (Apophis)"},
+    {"key_bits", py_key_bits, METH_O, "key_bits(cards): the key_bits of rehash for a search of these cards"},
+    {"gathered", py_gathered, METH_VARARGS,
+     "gathered(order, recycles): the gathered word (control GATHERED) of a round's stock order (bytes)"},
     {"work_bytes", py_work_bytes, METH_O, "work_bytes(depth): the bytes of a work area whose stack holds `depth` moves"},
     {"depth", py_depth, METH_O, "depth(cards): the longest line a search of these cards holds (their rules)"},
     {"work_init", py_work_init, METH_O, "work_init(work): make a work area (work_bytes(depth)) ready for a new search"},
@@ -306,7 +342,7 @@ static PyMethodDef methods[] = {
      "search(cards, work, entries, bounds, budget, limit): search until a result or budget nodes; WIN, LOST, BUDGET or GROW"},
     {"rehash", py_rehash, METH_VARARGS, "rehash(old_entries, old_bounds, new_entries, new_bounds, key_bits)"},
     {"estimate", py_estimate, METH_VARARGS, "estimate(cards, work, key): the shortest search's lower bound"},
-    {"control", py_control, METH_VARARGS, "control(work, which): a control word (DEPTH, NODES, COUNT, BOUND, RELAXED, PROBE_AFTER, PROBE_SLACK)"},
+    {"control", py_control, METH_VARARGS, "control(work, which): a control word (DEPTH, NODES, COUNT, BOUND, RELAXED, PROBE_AFTER, PROBE_SLACK, GATHERED)"},
     {"set_control", py_set_control, METH_VARARGS, "set_control(work, which, value)"},
     {"line", py_line, METH_O, "line(work): after WIN, the move codes of the line"},
     {"table_value", py_table_value, METH_VARARGS, "table_value(cards, table, index): VALUES, PARTNERS, HOLDING, COVER, ALONE"},
@@ -334,7 +370,8 @@ PyMODINIT_FUNC PyInit__kernel(void) {
         {"MAX_RECYCLES", PK_MAX_RECYCLES}, {"UNLIMITED", PK_UNLIMITED},     {"PROBE_AFTER", PK_PROBE_AFTER},
         {"PROBE_SLACK", PK_PROBE_SLACK},
         {"PARTNERS", PK_PARTNERS},         {"HOLDING", PK_HOLDING},         {"COVER", PK_COVER},
-        {"ALONE", PK_ALONE},
+        {"ALONE", PK_ALONE},               {"GATHERED", PK_GATHERED},       {"LOST_PAIRS", PK_LOST_PAIRS},
+        {"FULL_PAIRS", PK_FULL_PAIRS},
     };
     for (size_t i = 0; i < sizeof constants / sizeof constants[0]; i++) {
         if (PyModule_AddObject(m, constants[i].name, PyLong_FromLongLong(constants[i].value)) < 0) {

@@ -6,9 +6,10 @@ and with unlimited passes take positions that differ only in how often the waste
 over for one position (`position`): the same cards lie in the same places, and passes are left.
 
 They search every game the engine knows. The C kernel plays the family's games (variants.GAMES)
-by their rules as data (search.family_rules) or as a twin rule set (Thirteen), all but Apophis,
-whose gathered stock's order depends on what was removed, which the kernel's key cannot hold:
-`plain_solve` is Apophis's solver, these searches with a node budget, `unknown` when it runs out.
+by their rules as data (search.family_rules) or as a twin rule set (Thirteen), Apophis too (its
+gathered stock's order as a second word of the position, c/gather.c), all but Apophis with more
+than three passes and overlap discards on a family game: `plain_solve` is their solver, these
+searches with a node budget, `unknown` when it runs out.
 """
 
 import dataclasses
@@ -26,7 +27,7 @@ PLAIN_RATE = 2_000  # positions a second it enters, about, on this 2-core machin
 def kernel_plays(deal: Deal) -> bool:
     """Whether the C kernel knows the deal's rules: the six variants and their options, a family
     game by its rules as data (search.family_rules) or by a twin rule set (search.KERNEL_TWINS);
-    not Apophis."""
+    not Apophis with more than three passes, nor overlap discards on a family game."""
     return kernel_deal(deal) is not None
 
 

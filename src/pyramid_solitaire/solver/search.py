@@ -156,6 +156,7 @@ class _Search:
     memos, control words) and the hash table, all buffers owned here; the kernel never allocates."""
 
     failed: str | None = None  # why the shortest search stopped short of a proof (a kernel error)
+    gathered = 0  # a gathering recycle (Apophis): the root's stock order, the kernel's word (state_gathered)
 
     def __init__(self, deal: Deal, shortest: bool):
         self.deal = deal
@@ -173,11 +174,13 @@ class _Search:
         )
         if layout is not None:
             ck.cards_layout(self.cards, *layout)
+            if gathers(v):
+                ck.cards_gather(self.cards)
         if deal.goal != PYRAMID_MASK or v.overlap or layout is not None:  # pk_cards_init's own goal
             ck.cards_goal(self.cards, deal.goal, int(v.overlap))
         self.work = bytearray(ck.work_bytes(ck.depth(self.cards)))  # a stack as deep as the rules go
         ck.work_init(self.work)
-        self.key_bits = ck.FULL_KEY if shortest else ck.LOST_KEY
+        self.key_bits = ck.key_bits(self.cards)  # FULL_KEY or LOST_KEY; two words a slot when gathering
         self.bits = FIRST_TABLE_BITS
         self.entries, self.bounds = _table(self.bits)
 
@@ -221,6 +224,7 @@ class _Search:
     def run(self, key: int, budget: _Budget, limit: int = 0) -> int:
         """Search from `key` (the node count and the table carry on) slice by slice, growing the
         table when asked, until WIN or LOST; BUDGET when the node or time budget ran out first."""
+        ck.set_control(self.work, ck.GATHERED, self.gathered)
         status = ck.start(self.cards, self.work, key)
         while status == ck.BUDGET:
             status = ck.search(
@@ -287,14 +291,21 @@ def _table(bits: int) -> tuple[bytearray, bytearray]:
 KERNEL_TWINS = {"thirteen": "open-stock"}
 
 
+def gathers(v: "Variant") -> bool:
+    """Whether the kernel plays `v`'s gathering recycle (Apophis, c/gather.c): the new stock's
+    order depends on the cards left at each gather, which the position's second word holds; at
+    most two recycles (a third gather would need more than its 48 bits)."""
+    return v.gather == "piles" and v.recycles is not None and v.recycles <= 2
+
+
 def family_rules(v: "Variant") -> tuple[bytes, int, bytes, int, int] | None:
     """A family game's rules as the kernel takes them (pk_cards_layout): per deck position the mask
     of positions covering it (the layout's, and in a reserve pile every card over it), the
     tableau's mask, the 13 x 13 pairs of values, the values removed alone and the cards a draw
     turns onto one waste. None for the six variants (the kernel's own pyramid) and for rules it
-    cannot play: a gathering recycle (Apophis: the new stock's order depends on what was removed,
-    which the key does not hold) and overlap discards (the pyramid's own, in the kernel)."""
-    if v.pysol_id is None or v.gather != "order" or v.overlap:
+    cannot play: a gathering recycle with more than three passes (Apophis:passes=4 and up; its
+    three passes are the kernel's, `gathers`) and overlap discards (the pyramid's own, in the kernel)."""
+    if v.pysol_id is None or (v.gather != "order" and not gathers(v)) or v.overlap:
         return None
     layout = LAYOUTS[v.layout]
     covered_by = [sum(1 << c for c in over) for over in layout.covered_by]
@@ -333,8 +344,26 @@ def state_key(deal: Deal, state: State) -> int:
     recycles = deal.variant.recycles
     if not 0 <= state.recycles <= (state.recycles if recycles is None else recycles):
         raise ValueError(f"not a position of {deal.variant.name_en}: {state.recycles} recycles")
+    if gathers(deal.variant):  # `drawn` counts in the gathered order: pk_start makes it canonical
+        return state.removed | state.drawn << 52 | state.recycles << 57
     # unlimited passes: the kernel's key holds no count of recycles (c/moves.c's play)
     return ck.pack(state.removed, state.drawn, 0 if recycles is None else state.recycles)
+
+
+def state_gathered(deal: Deal, state: State) -> int:
+    """A gathering recycle's stock order as the kernel's second word (c/gather.c), 0 for other
+    rules; a ValueError for an order no gathering makes, or one a position does not have."""
+    if not gathers(deal.variant):
+        return 0
+    if (state.order is None) != (state.recycles == 0):
+        raise ValueError(f"not a position of {deal.variant.name_en}: a stock order after each gather only")
+    order = state.order or ()
+    if state.drawn > (len(order) if state.order is not None else DECK_SIZE - 28):
+        raise ValueError(f"not a position: {state}")
+    try:
+        return ck.gathered(bytes(order), state.recycles)
+    except (ValueError, TypeError) as bad:  # positions out of 0..255 too
+        raise ValueError(f"not a position of {deal.variant.name_en}: {bad}") from None
 
 
 def solve(
@@ -363,14 +392,16 @@ def solve(
 
 def _solve(search: type[_Search], deal: Deal, state: State, shortest: bool, budget: _Budget) -> Solution:
     """`solve` with the search class `search` (benchmarks/numba_kernel.py passes the numba kernel's)."""
-    key = state_key(deal, state)
+    key, gathered = state_key(deal, state), state_gathered(deal, state)
     decision = search(deal, shortest=False)
+    decision.gathered = gathered
     verdict, line = decision.decide(key, budget)
     searched = decision.nodes
     del decision  # its table is no use to the shortest search: free the memory first
     proven, reason = False, None
     if shortest and verdict == WINNABLE:
         deeper = search(deal, shortest=True)
+        deeper.gathered = gathered
         deeper.carry_nodes(searched)
         line, proven = deeper.shortest_line(key, line, budget)
         searched, reason = deeper.nodes, deeper.failed

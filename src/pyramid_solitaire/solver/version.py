@@ -32,7 +32,10 @@ loss proofs for any pairing (rules as data: the values left must split into pair
 cards must go, and in the last pass the cards of one waste need partners off it, a different one
 each), the relaxed game on any cover relation with sums of 13, kings alone and a stock (Tut's
 Tomb, Triangle) and, with an open stock and one waste (Cheops, Triangle), the decision search's
-moves in a new order: the family's games search fewer positions (the six variants search as in 10).
+moves in a new order: the family's games search fewer positions (the six variants search as in 10);
+12, Apophis on the kernel (c/gather.c: its gathering recycle's stock order as a second word of the
+position, two-word table slots), not the plain search: its answers exact where they were `unknown`
+past the plain search's budget (the six variants and the other family games search as in 11).
 """
 
-SOLVER_VERSION = "11"
+SOLVER_VERSION = "12"

@@ -62,6 +62,7 @@ enum {
     RULE_PARTNERS, /* the partner proof (short_of_partners) runs */
     RULE_RELAXED,  /* rules as data, sums of 13 with kings alone and a stock: the relaxed game runs */
     RULE_ALL_GO,   /* rules as data, the goal all 52 cards: the count proof (proofs.c's uneven) runs */
+    RULE_GATHER,   /* a recycle gathers the three wastes one after another (Apophis: gather.c) */
     RULES
 };
 
@@ -99,10 +100,12 @@ typedef struct {
     uint8_t pairable[7 << CLASS_CARDS];
 } Cards;
 
-/* One depth of the explicit search stack: the position, how many moves, how many were tried,
+/* One depth of the explicit search stack: the position (its key, and with a gathering recycle
+ * the stock's order in `gathered`), how many moves, how many were tried,
  * (shortest search) the least bound found below it, and its moves. */
 typedef struct {
     int64_t key;
+    int64_t gathered; /* a gathering recycle's word (gather.c); 0 in every other game */
     int32_t count;
     int32_t tried;
     int32_t below;
@@ -173,9 +176,17 @@ int available(const Cards *cards, int64_t removed, int64_t drawn, int32_t *out);
 int moves(const Cards *cards, int64_t key, int32_t *avail, uint16_t *out);
 int decision_moves(const Cards *cards, int64_t key, int32_t *avail, uint16_t *out);
 int64_t play(const Cards *cards, int64_t key, int move);
+/* gather.c: Apophis */
+int round_order(int64_t key, int64_t gathered, int8_t *order);
+int64_t stock_view(int64_t removed, const int8_t *order, int n);
+int64_t canonical_view(int64_t key, const int8_t *order, int n);
+int gathering_moves(const Cards *cards, int64_t key, int64_t gathered, int32_t *avail, uint16_t *out);
+int64_t play_gathering(const Cards *cards, int64_t key, int64_t *gathered, int move);
+bool stranded_gathered(const Cards *cards, int64_t key, int64_t gathered);
+int moves_viewed(const Cards *cards, int64_t key, int64_t view, const int8_t *order, int32_t *avail, uint16_t *out);
 /* proofs.c */
 int blocker(const Cards *cards, int64_t removed, int first, int last, int step, int64_t partners_from);
-bool lost(const Cards *cards, Work *work, int64_t key);
+bool lost(const Cards *cards, Work *work, int64_t key, int64_t gathered);
 bool may_lose(const Cards *cards, int64_t child, int move);
 void partner_tables(Cards *cards);
 /* estimate.c */

@@ -10,7 +10,8 @@
  * A position packs into one int64 key: removed (52 bits, deck positions: 0..27 the pyramid row
  * by row, 28..51 the stock from its top) | drawn << 52 | recycles << 57. `drawn` is canonical:
  * trailing removed waste positions are dropped (pk_pack), so two ways of writing the same
- * physical position give one key.
+ * physical position give one key. With a gathering recycle (Apophis) a second word, `gathered`,
+ * gives the stock's order after a gather, and `drawn` counts in that order (gather.c).
  *
  * Two modes share the move generator, a quick proof of loss and the node count:
  * - the decision search: does a winning line exist? The table keeps, per set of cards left, the
@@ -68,12 +69,19 @@ enum {
     PK_RELAXED = 4, /* entries in the relaxed game's memo */
     PK_PROBE_AFTER = 5, /* shortest search: the positions searched from which it probes (search.c) */
     PK_PROBE_SLACK = 6, /* and the least slack under the limit of a position it probes */
+    PK_GATHERED = 7,    /* a gathering recycle: the root's gathered word (gather.c), read by pk_start */
     PK_CONTROLS = 8
 };
 /* Key bits of a table entry (pk_rehash): decision entries hold removed + 1 in the low 53 bits
  * and the time found lost above; shortest entries hold the whole key + 1. */
 #define PK_LOST_KEY ((INT64_C(1) << 53) - 1)
 #define PK_FULL_KEY INT64_C(-1)
+/* A gathering recycle (Apophis, pk_cards_gather) keys a position with two words: its table's slot
+ * is two int64 (the entry as above, then the gathered word with the round), 1 << (bits - 1) of
+ * them in the same buffers; its key_bits (pk_key_bits) carry PK_PAIRED. */
+#define PK_PAIRED (INT64_C(1) << 62)
+#define PK_LOST_PAIRS (PK_LOST_KEY | PK_PAIRED)
+#define PK_FULL_PAIRS (PK_PAIRED | (PK_PAIRED - 1))
 #define PK_INFINITE 255 /* a lower bound meaning "cannot be won" */
 
 /* Sizes of the cards and work buffers in bytes: a work area whose stack holds lines of `depth`
@@ -104,6 +112,18 @@ int32_t pk_cards_layout(void *cards, const int64_t *covered_by, int64_t tableau,
  * overlap discards 0/1 (a pyramid card pairs with the one card left over it, when that is free).
  * Returns 0, or -1 for an empty goal, one past the 52 positions, or overlap not 0/1. */
 int32_t pk_cards_goal(void *cards, int64_t goal, int32_t overlap);
+/* After pk_cards_layout (and before pk_cards_goal, or it is made again): a recycle gathers the
+ * three waste piles one after another and deals the first three cards of the new stock (Apophis,
+ * gather.c). Needs three wastes drawn one card each, a closed stock and at most 2 recycles.
+ * The root's stock order then comes in control PK_GATHERED (pk_gathered), and the table's
+ * slots are two words: pass pk_key_bits to pk_rehash. Returns 0, or -1 for other rules. */
+int32_t pk_cards_gather(void *cards);
+/* The key_bits of a search of `cards` (pk_rehash): PK_LOST_KEY or PK_FULL_KEY, *_PAIRS when gathering. */
+int64_t pk_key_bits(const void *cards);
+/* The gathered word of a round whose stock (deck positions, top first, the cards gone since the
+ * gather too) is order[0..n), after `recycles` gathers (0: 0, the deal's order), or -1 if no
+ * gathering makes that order. */
+int64_t pk_gathered(const uint8_t *order, int32_t n, int32_t recycles);
 /* The longest line a search of `cards` can hold on its stack (by their rules, pk_cards_init). */
 int32_t pk_depth(const void *cards);
 /* Make `work` (pk_work_bytes(depth) bytes for some depth, any content) ready for a new search. */
@@ -124,7 +144,8 @@ int32_t pk_search(const void *cards, void *work, int64_t *entries, uint8_t *boun
                   int64_t budget, int32_t limit);
 
 /* Move every entry of a table of 1 << old_bits slots into a zeroed one of 1 << new_bits;
- * key_bits is PK_LOST_KEY (decision search) or PK_FULL_KEY (shortest search). */
+ * key_bits is pk_key_bits: PK_LOST_KEY (decision search) or PK_FULL_KEY (shortest search), or
+ * with a gathering recycle PK_LOST_PAIRS or PK_FULL_PAIRS. */
 void pk_rehash(const int64_t *old_entries, const uint8_t *old_bounds, int32_t old_bits, int64_t *new_entries,
                uint8_t *new_bounds, int32_t new_bits, int64_t key_bits);
 

@@ -291,13 +291,20 @@ static void order_moves(const Cards *cards, int64_t key, uint16_t *out, int m) {
  * still come: the next pass deals the stock three cards a draw, so a king kept in it changes
  * which cards come up together and which lie buried (a position of three-wastes:passes=2 is won
  * only by recycling with the king still on the waste). */
-static ALWAYS_INLINE int moves_of(const Cards *cards, int64_t key, int32_t *avail, uint16_t *out, int shortest) {
+/* `view` is the removed mask the stock is read from, and `order` maps its stock positions back to
+ * deck positions: with a gathering recycle (gather.c) the stock of this round in its own order;
+ * else `view` is the key's removed and `order` NULL (the compiler drops the mapping). */
+static ALWAYS_INLINE int moves_of(const Cards *cards, int64_t key, int64_t view, const int8_t *order, int32_t *avail,
+                                  uint16_t *out, int shortest) {
     int64_t removed = key & REMOVED_BITS;
     int64_t drawn = (key >> DRAWN_SHIFT) & 31;
     int64_t recycles = key >> RECYCLES_SHIFT;
     const int64_t *partners = cards->partners;
     int64_t kings = cards->alone;
-    int n = available(cards, removed, drawn, avail);
+    int n = available(cards, view, drawn, avail);
+    if (order != NULL)
+        for (int i = 0; i < n; i++)
+            if (avail[i] >= PYRAMID) avail[i] = order[avail[i] - PYRAMID];
     bool outside_kings = !cards->rules[RULE_GROUPED] || recycles >= cards->rules[RULE_LAST];
     for (int i = 0; i < n; i++) {
         int p = avail[i];
@@ -321,7 +328,7 @@ static ALWAYS_INLINE int moves_of(const Cards *cards, int64_t key, int32_t *avai
     if (cards->rules[RULE_OVERLAP]) m += overlap_pairs(cards, removed, avail, n, out + m);
     if (cards->rules[RULE_PILES] == 0 && cards->rules[RULE_WASTES] > 0) {
         /* draw: the next card (or three: one per waste pile, or onto one) leaves the stock */
-        int64_t stock = ~removed & REMOVED_BITS & ~below_bits(PYRAMID + (int)drawn);
+        int64_t stock = ~view & REMOVED_BITS & ~below_bits(PYRAMID + (int)drawn);
         int last = -1;
         for (int taken = 0; stock && taken < cards->rules[RULE_PER_DRAW]; taken++, stock &= stock - 1)
             last = lowest(stock);
@@ -340,7 +347,7 @@ static ALWAYS_INLINE int moves_of(const Cards *cards, int64_t key, int32_t *avai
         }
     }
     if (cards->rules[RULE_PILES] == 0 && cards->rules[RULE_WASTES] > 0 && recycles < cards->rules[RULE_RECYCLES]) {
-        bool stock_empty = (~removed & REMOVED_BITS & ~below_bits(PYRAMID + (int)drawn)) == 0;
+        bool stock_empty = (~view & REMOVED_BITS & ~below_bits(PYRAMID + (int)drawn)) == 0;
         if (stock_empty && drawn > 0) out[m++] = PK_RECYCLE; /* canonical: drawn > 0, a card on the waste */
     }
     if (shortest) {
@@ -356,12 +363,17 @@ static ALWAYS_INLINE int moves_of(const Cards *cards, int64_t key, int32_t *avai
 }
 
 int moves(const Cards *cards, int64_t key, int32_t *avail, uint16_t *out) {
-    return moves_of(cards, key, avail, out, cards->rules[RULE_SHORTEST]);
+    return moves_of(cards, key, key & REMOVED_BITS, NULL, avail, out, cards->rules[RULE_SHORTEST]);
 }
 
 /* The moves as the decision search makes them, on the shortest search's cards (its probes). */
 int decision_moves(const Cards *cards, int64_t key, int32_t *avail, uint16_t *out) {
-    return moves_of(cards, key, avail, out, 0);
+    return moves_of(cards, key, key & REMOVED_BITS, NULL, avail, out, 0);
+}
+
+/* The moves with the stock read through a gathering recycle's order (gather.c). */
+int moves_viewed(const Cards *cards, int64_t key, int64_t view, const int8_t *order, int32_t *avail, uint16_t *out) {
+    return moves_of(cards, key, view, order, avail, out, cards->rules[RULE_SHORTEST]);
 }
 
 /* With unlimited passes a removal clears the key's recycle: between two removals one recycle

@@ -26,6 +26,7 @@ static bool ever_together(const Cards *cards, int x, int y) {
     bool x_in = (cards->tableau >> x) & 1, y_in = (cards->tableau >> y) & 1;
     if (x_in && y_in) return !((cards->cone[x] >> y) & 1);
     if (x_in || y_in) return true;
+    if (rules[RULE_GATHER]) return true; /* a gather deals the cards of one pile onto other piles */
     if (rules[RULE_PILES] > 0) return (x - PYRAMID) / 3 != (y - PYRAMID) / 3;
     if (rules[RULE_WASTES] == 3) return (x - y) % 3 != 0;
     return rules[RULE_OPEN] != 0;
@@ -430,12 +431,15 @@ static bool waste_blocked(const Cards *cards, int64_t key) {
     return false;
 }
 
-bool lost(const Cards *cards, Work *work, int64_t key) {
+/* `gathered`: a gathering recycle's word (gather.c), whose piles `stranded` reads then. */
+bool lost(const Cards *cards, Work *work, int64_t key, int64_t gathered) {
     /* rules as data: the proofs that hold for any layout and pairing (buried and the relaxed game
      * read the pyramid's rows and partner values 13 - v) */
     if (cards->rules[RULE_GENERAL]) {
         int64_t removed = key & REMOVED_BITS;
-        if (hopeless(cards, removed) || stranded(cards, key) || (cards->rules[RULE_ALL_GO] && uneven(cards, removed)) ||
+        if (hopeless(cards, removed) ||
+            (cards->rules[RULE_GATHER] ? stranded_gathered(cards, key, gathered) : stranded(cards, key)) ||
+            (cards->rules[RULE_ALL_GO] && uneven(cards, removed)) ||
             waste_blocked(cards, key))
             return true;
         return cards->rules[RULE_RELAXED] && relaxed_lost(cards, work, removed);

@@ -53,10 +53,19 @@ static inline int record_lost(int64_t *entries, uint8_t *bounds, int64_t key, bo
     return mark_lost(entries, key, bits);
 }
 
-/* Make `key`, whose `count` moves are in frames[depth].moves, the position at `depth`. */
-static inline void push(Frame *frames, int depth, int64_t key, int count) {
+/* The same with a gathering recycle's two words (tables.h). */
+static inline int record_lost_pair(int64_t *entries, uint8_t *bounds, int64_t key, int64_t gathered, bool shortest,
+                                   int bits) {
+    if (shortest) return raise_bound_pair(entries, bounds, key, gathered, PK_INFINITE, bits);
+    return mark_lost_pair(entries, key, gathered, bits);
+}
+
+/* Make `key` (and its gathered word), whose `count` moves are in frames[depth].moves, the position
+ * at `depth`. */
+static inline void push(Frame *frames, int depth, int64_t key, int64_t gathered, int count) {
     Frame *frame = &frames[depth];
     frame->key = key;
+    frame->gathered = gathered;
     frame->count = count;
     frame->tried = 0;
     frame->below = PK_INFINITE;
@@ -65,12 +74,20 @@ static inline void push(Frame *frames, int depth, int64_t key, int count) {
 int32_t pk_start(const void *cards_in, void *work_in, int64_t key) {
     const Cards *cards = cards_in;
     Work *work = work_in;
+    bool gathering = cards->rules[RULE_GATHER] != 0;
+    /* a gathering recycle: the stock's order from the control word, `drawn` canonical in it */
+    int64_t gathered = gathering ? work->control[PK_GATHERED] & ((INT64_C(1) << (2 * STOCK)) - 1) : 0;
+    if (gathering) {
+        int8_t order[STOCK];
+        key = canonical_view(key, order, round_order(key, gathered, order));
+    }
     work->control[PK_DEPTH] = 0;
     if ((key & cards->goal) == cards->goal) return PK_WIN;
-    if (lost(cards, work, key)) return PK_LOST;
-    int n = moves(cards, key, work->available, work->frames[0].moves);
+    if (lost(cards, work, key, gathered)) return PK_LOST;
+    int n = gathering ? gathering_moves(cards, key, gathered, work->available, work->frames[0].moves)
+                      : moves(cards, key, work->available, work->frames[0].moves);
     if (n == 0) return PK_LOST;
-    push(work->frames, 0, key, n);
+    push(work->frames, 0, key, gathered, n);
     return PK_BUDGET;
 }
 
@@ -111,7 +128,7 @@ static int probe(const Cards *cards, Work *work, int64_t *entries, uint8_t *boun
         *count_io = count + probe_record(entries, bounds, root, PROBE_LOST, bits);
         return PROBE_LOST;
     }
-    push(stack, 0, root, n);
+    push(stack, 0, root, 0, n);
     int depth = 0;
     result = PROBE_LOST;
     while (depth >= 0) {
@@ -137,7 +154,7 @@ static int probe(const Cards *cards, Work *work, int64_t *entries, uint8_t *boun
         }
         if (known == PROBE_LOST) continue;
         nodes++;
-        if (may_lose(cards, child, move) && lost(cards, work, child)) {
+        if (may_lose(cards, child, move) && lost(cards, work, child, 0)) {
             count += probe_record(entries, bounds, child, PROBE_LOST, bits);
             continue;
         }
@@ -147,7 +164,7 @@ static int probe(const Cards *cards, Work *work, int64_t *entries, uint8_t *boun
             continue;
         }
         depth++;
-        push(stack, depth, child, n);
+        push(stack, depth, child, 0, n);
     }
     *nodes_io += nodes;
     *count_io = count;
@@ -155,19 +172,20 @@ static int probe(const Cards *cards, Work *work, int64_t *entries, uint8_t *boun
 }
 
 /* A node is a position looked at past the table and the bound, counted in this one place in
- * both modes. On PK_WIN the line is frames[d].moves[frames[d].tried - 1] for d < depth. */
-int32_t pk_search(const void *cards_in, void *work_in, int64_t *entries, uint8_t *bounds, int32_t bits,
-                  int64_t budget, int32_t limit) {
-    const Cards *cards = cards_in;
-    Work *work = work_in;
+ * both modes. On PK_WIN the line is frames[d].moves[frames[d].tried - 1] for d < depth.
+ * `gathering` (a gathering recycle, gather.c) is a constant in each of pk_search's two copies: a
+ * position is its key and its gathered word, the table's slots are two words (tables.h); the
+ * other games' copy is the search as it was. */
+static ALWAYS_INLINE int32_t search_loop(const Cards *cards, Work *work, int64_t *entries, uint8_t *bounds, int bits,
+                                         int64_t budget, int32_t limit, bool gathering) {
     bool shortest = cards->rules[RULE_SHORTEST] != 0;
     bool regrouped = cards->rules[RULE_GROUPED] && cards->rules[RULE_RECYCLES] > 0; /* tables.h */
     bool unlimited = cards->rules[RULE_UNLIMITED] != 0;
-    bool probing = shortest && cards->rules[RULE_PER_DRAW] == 1 && !cards->rules[RULE_OPEN] &&
+    bool probing = !gathering && shortest && cards->rules[RULE_PER_DRAW] == 1 && !cards->rules[RULE_OPEN] &&
                    !cards->rules[RULE_UNLIMITED] && cards->rules[RULE_RECYCLES] <= 9; /* see probe */
     int depth = (int)work->control[PK_DEPTH];
     int64_t nodes = work->control[PK_NODES], count = work->control[PK_COUNT];
-    int64_t grow_at = ((int64_t)1 << bits) / 2;
+    int64_t grow_at = ((int64_t)1 << bits) / (gathering ? 4 : 2); /* half the slots: two words a slot */
     int64_t goal = cards->goal;
     int32_t result = PK_LOST;
     while (depth >= 0) {
@@ -180,13 +198,15 @@ int32_t pk_search(const void *cards_in, void *work_in, int64_t *entries, uint8_t
         if (i >= frame->count) { /* every move of this position fails */
             if (shortest) {
                 int bound = frame->below;
-                count += raise_bound(entries, bounds, frame->key, bound, bits);
+                count += gathering ? raise_bound_pair(entries, bounds, frame->key, frame->gathered, bound, bits)
+                                   : raise_bound(entries, bounds, frame->key, bound, bits);
                 if (depth > 0)
                     frame[-1].below = min_int(frame[-1].below, min_int(bound + 1, PK_INFINITE));
                 else
                     work->control[PK_BOUND] = bound;
             } else {
-                count += mark_lost(entries, frame->key, bits);
+                count += gathering ? mark_lost_pair(entries, frame->key, frame->gathered, bits)
+                                   : mark_lost(entries, frame->key, bits);
             }
             depth--;
             continue;
@@ -197,7 +217,8 @@ int32_t pk_search(const void *cards_in, void *work_in, int64_t *entries, uint8_t
         }
         frame->tried = i + 1;
         int move = frame->moves[i];
-        int64_t child = play(cards, frame->key, move);
+        int64_t gathered = gathering ? frame->gathered : 0;
+        int64_t child = gathering ? play_gathering(cards, frame->key, &gathered, move) : play(cards, frame->key, move);
         if ((child & goal) == goal) {
             /* A win one step past the limit (from a position at the limit, whose estimate was 0)
              * is no line within it: this position needs one step more than the limit gives. */
@@ -207,6 +228,7 @@ int32_t pk_search(const void *cards_in, void *work_in, int64_t *entries, uint8_t
             }
             depth++;
             frame[1].key = child;
+            frame[1].gathered = gathered;
             result = PK_WIN;
             break;
         }
@@ -214,7 +236,8 @@ int32_t pk_search(const void *cards_in, void *work_in, int64_t *entries, uint8_t
         if (shortest) {
             int bound = estimate(cards, work, child);
             if (depth + 1 + bound <= limit) { /* only then can the table's bound matter */
-                int known = bound_of(entries, bounds, child, bits);
+                int known = gathering ? bound_of_pair(entries, bounds, child, gathered, bits)
+                                      : bound_of(entries, bounds, child, bits);
                 if (known > bound) bound = known;
             }
             if (bound >= PK_INFINITE) continue;
@@ -223,12 +246,14 @@ int32_t pk_search(const void *cards_in, void *work_in, int64_t *entries, uint8_t
                 continue;
             }
             slack = limit - depth - 1 - bound;
-        } else if (known_lost(entries, child, bits, regrouped, unlimited)) {
+        } else if (gathering ? known_lost_pair(entries, child, gathered, bits)
+                             : known_lost(entries, child, bits, regrouped, unlimited)) {
             continue;
         }
         nodes++;
-        if (may_lose(cards, child, move) && lost(cards, work, child)) {
-            count += record_lost(entries, bounds, child, shortest, bits);
+        if (may_lose(cards, child, move) && lost(cards, work, child, gathered)) {
+            count += gathering ? record_lost_pair(entries, bounds, child, gathered, shortest, bits)
+                               : record_lost(entries, bounds, child, shortest, bits);
             continue;
         }
         if (probing && slack >= work->control[PK_PROBE_SLACK] && nodes >= work->control[PK_PROBE_AFTER] &&
@@ -237,17 +262,26 @@ int32_t pk_search(const void *cards_in, void *work_in, int64_t *entries, uint8_t
             count += raise_bound(entries, bounds, child, PK_INFINITE, bits);
             continue;
         }
-        int n = moves(cards, child, work->available, frame[1].moves);
+        int n = gathering ? gathering_moves(cards, child, gathered, work->available, frame[1].moves)
+                          : moves(cards, child, work->available, frame[1].moves);
         if (n == 0) {
-            count += record_lost(entries, bounds, child, shortest, bits);
+            count += gathering ? record_lost_pair(entries, bounds, child, gathered, shortest, bits)
+                               : record_lost(entries, bounds, child, shortest, bits);
             continue;
         }
-        if (shortest) prefetch_moves(cards, &frame[1], entries, bounds, bits, child, n);
+        if (shortest && !gathering) prefetch_moves(cards, &frame[1], entries, bounds, bits, child, n);
         depth++;
-        push(work->frames, depth, child, n);
+        push(work->frames, depth, child, gathered, n);
     }
     work->control[PK_DEPTH] = depth;
     work->control[PK_NODES] = nodes;
     work->control[PK_COUNT] = count;
     return result;
+}
+
+int32_t pk_search(const void *cards_in, void *work_in, int64_t *entries, uint8_t *bounds, int32_t bits,
+                  int64_t budget, int32_t limit) {
+    const Cards *cards = cards_in;
+    if (cards->rules[RULE_GATHER]) return search_loop(cards, work_in, entries, bounds, bits, budget, limit, true);
+    return search_loop(cards, work_in, entries, bounds, bits, budget, limit, false);
 }

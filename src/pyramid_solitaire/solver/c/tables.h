@@ -73,6 +73,67 @@ static inline int mark_lost(int64_t *entries, int64_t key, int bits) {
     return 0;
 }
 
+/* --- a gathering recycle's tables (Apophis, gather.c) -------------------------------------------
+ * A slot is two int64: the entry as in the tables above, then `extra`, the gathered word with the
+ * round above it (one word gives round 2 and round 3 different orders). 1 << (bits - 1) slots
+ * in the same buffers; the bounds by slot. The decision entries keep the earliest time found lost
+ * as above, within the round: the same extra is the same round. */
+static inline int64_t pair_extra(int64_t key, int64_t gathered) { return gathered | (key >> RECYCLES_SHIFT) << 48; }
+
+static inline size_t find_pair(const int64_t *entries, int64_t key, int64_t extra, int bits, int64_t key_bits) {
+    int slot_bits = bits - 1;
+    size_t mask = ((size_t)1 << slot_bits) - 1;
+    uint64_t hash = ((uint64_t)key + (uint64_t)extra * UINT64_C(0xC2B2AE3D27D4EB4F)) * GOLDEN;
+    size_t i = slot_bits > 0 ? (size_t)(hash >> (64 - slot_bits)) : 0;
+    key_bits &= ~PK_PAIRED;
+    while (entries[2 * i] != 0 && ((entries[2 * i] & key_bits) != key + 1 || entries[2 * i + 1] != extra))
+        i = (i + 1) & mask;
+    return i;
+}
+
+/* known_lost with two words: an earlier time in the round reaches this one by whole draws of the
+ * round's order (drawn_reaches on the view). */
+static inline bool known_lost_pair(const int64_t *entries, int64_t key, int64_t gathered, int bits) {
+    size_t i = find_pair(entries, key & REMOVED_BITS, pair_extra(key, gathered), bits, PK_LOST_KEY);
+    int64_t entry = entries[2 * i], at = entry >> 53, now = stock_time(key);
+    if (entry == 0 || at > now) return false;
+    if (at == now) return true;
+    int8_t order[STOCK];
+    int n = round_order(key, gathered, order);
+    return drawn_reaches(stock_view(key & REMOVED_BITS, order, n), (int)(at % 25), (int)(now % 25));
+}
+
+static inline int mark_lost_pair(int64_t *entries, int64_t key, int64_t gathered, int bits) {
+    int64_t removed = key & REMOVED_BITS, extra = pair_extra(key, gathered);
+    size_t i = find_pair(entries, removed, extra, bits, PK_LOST_KEY);
+    int64_t t = stock_time(key);
+    if (entries[2 * i] == 0 || t < (entries[2 * i] >> 53)) {
+        int fresh = entries[2 * i] == 0;
+        entries[2 * i] = (removed + 1) | (t << 53);
+        entries[2 * i + 1] = extra;
+        return fresh;
+    }
+    return 0;
+}
+
+static inline int bound_of_pair(const int64_t *entries, const uint8_t *bounds, int64_t key, int64_t gathered, int bits) {
+    size_t i = find_pair(entries, key, pair_extra(key, gathered), bits, PK_FULL_KEY);
+    return entries[2 * i] != 0 ? bounds[i] : 0;
+}
+
+static inline int raise_bound_pair(int64_t *entries, uint8_t *bounds, int64_t key, int64_t gathered, int bound, int bits) {
+    int64_t extra = pair_extra(key, gathered);
+    size_t i = find_pair(entries, key, extra, bits, PK_FULL_KEY);
+    if (entries[2 * i] == 0) {
+        entries[2 * i] = key + 1;
+        entries[2 * i + 1] = extra;
+        bounds[i] = (uint8_t)bound;
+        return 1;
+    }
+    if (bound > bounds[i]) bounds[i] = (uint8_t)bound;
+    return 0;
+}
+
 /* The shortest search's verdict entries (its probes, search.c), in the shortest table beside the
  * bounds, marked by bit 62 (no key has it: recycles end at bit 61) and found by the cards left
  * alone: removed + 1 in bits 0..51, and in bits 52..61 the earliest time (stock_time) at which

@@ -117,7 +117,7 @@ export function createReview({ session, screen, messages, watched = () => {} }) 
 
   function failure(err) {
     if (err instanceof api.Refused) return explain(err, err.message);
-    // Apophis, or a family game with overlap discards: only the server's solver plays it
+    // Apophis past three passes, or a family game with overlap discards: only the server's solver plays it
     if (["family", "overlap"].includes(err.feature)) return t(`${err.feature}NoSolver`, { name: variantName(session.state.variant) });
     return t("reviewOffline");
   }

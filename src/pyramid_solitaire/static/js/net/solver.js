@@ -57,7 +57,8 @@ async function ask(op, fields) {
 }
 
 /** Whether the page's solver plays the game `variant` (a rules/ variant): every game but Apophis
- *  (and a family game with overlap discards), which only the server's plain search plays. */
+ *  with more than three passes (and a family game with overlap discards), which only the server's
+ *  plain search plays. */
 export const plays = kernelPlays;
 /** True when the solver runs in this page (it starts the worker if it has not yet). */
 export const available = () => worker().then(() => true, () => false);

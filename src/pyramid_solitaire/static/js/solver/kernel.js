@@ -16,12 +16,16 @@ const KEY_MASK = (1n << 64n) - 1n;
 export const PK = Object.freeze({
   KING: 0, PAIR: 1, DRAW: 2, RECYCLE: 3, // move kinds
   WIN: 0, LOST: 1, BUDGET: 2, GROW: 3, // results of start and search
-  DEPTH: 0, NODES: 1, COUNT: 2, BOUND: 3, // control words
+  DEPTH: 0, NODES: 1, COUNT: 2, BOUND: 3, GATHERED: 7, // control words
   UNLIMITED: -1, PYRAMID_GOAL: (1n << 28n) - 1n, // kernel.h: unlimited recycles; pk_cards_init's goal
   MAX_DEPTH: 2649, // PK_MAX_DEPTH of kernel.h: room for the longest line pk_line writes
   LOST_KEY: (1n << 53n) - 1n, // key bits of a decision table's entry (kernel.h)
   FULL_KEY: -1n, // ... and of a shortest table's entry
 });
+
+/** Whether the kernel plays `variant`'s gathering recycle (search.py's gathers, c/gather.c):
+ *  Apophis with at most three passes (a third gather needs more than the position's second word). */
+export const gathers = (variant) => variant.gather === "piles" && variant.recycles !== null && variant.recycles <= 2;
 
 const align = (n) => Math.ceil(n / 8) * 8;
 
@@ -32,9 +36,10 @@ const TWINS = new Set(["thirteen"]);
 /** A family game's rules as pk_cards_layout takes them (search.py's family_rules): per deck
  *  position the mask of positions covering it (a reserve card: every card over it in its pile),
  *  the tableau's mask, the 13 x 13 value pairs (1/0), the values alone (bit v - 1), cards a draw;
- *  null for the six variants, a twin, a gathering recycle (Apophis) or overlap discards. */
+ *  null for the six variants, a twin, Apophis with more than three passes or overlap discards. */
 export function familyRules(variant) {
-  if (variant.pysol_id === null || TWINS.has(variant.id) || variant.gather !== "order" || variant.overlap) return null;
+  if (variant.pysol_id === null || TWINS.has(variant.id) || variant.overlap) return null;
+  if (variant.gather !== "order" && !gathers(variant)) return null;
   const mask = (positions) => positions.reduce((m, p) => m | (1n << BigInt(p)), 0n);
   const layout = LAYOUTS[variant.layout];
   const coveredBy = layout.coveredBy.map(mask);
@@ -53,8 +58,8 @@ export function familyRules(variant) {
 }
 /** Whether the kernel plays `variant`'s rules (search.py's kernel_deal is not None): the six
  *  variants and their options, a twin (Thirteen), and a family game as data (familyRules); not
- *  Apophis, whose gathered stock's order the kernel's key does not hold (the server's plain search
- *  plays it), nor a family game with overlap discards. */
+ *  Apophis with more than three passes (the server's plain search plays it), nor a family game
+ *  with overlap discards. */
 export const kernelPlays = (variant) => (variant.pysol_id ?? null) === null || TWINS.has(variant.id) || familyRules(variant) !== null;
 
 const PAGE = 65536;
@@ -99,6 +104,7 @@ export class Kernel {
     this.deck = take(52);
     this.coveredBy = take(8 * 52); // a family game's tables (familyRules)
     this.pairs = take(169);
+    this.order = take(24); // a gathered stock's order (pk_gathered)
     this.lineAt = take(4 * PK.MAX_DEPTH);
     this.tablesFrom = at;
     this.reach(at);
@@ -134,7 +140,7 @@ export class Kernel {
    *  (recycles null: unlimited passes; overlap: overlap discards) and a goal (a BigInt mask of
    *  deck positions; null: the pyramid); returns its first table (zeroed) of 1 << bits slots. */
   begin(cards, variant, shortest, bits, goal = null) {
-    // asked for Apophis, the kernel would answer for the three wastes without its gathering
+    // asked for Apophis with more passes, the kernel would answer for other rules
     if (!kernelPlays(variant)) throw new Error(`the page's solver does not play ${variant.name_en}: the server's does`);
     this.renew();
     new Uint8Array(this.memory.buffer, this.deck, 52).set(cards);
@@ -146,6 +152,7 @@ export class Kernel {
       new BigInt64Array(this.memory.buffer, this.coveredBy, 52).set(family.coveredBy);
       new Uint8Array(this.memory.buffer, this.pairs, 169).set(family.pairs);
       ok = this.k.pk_cards_layout(this.cards, this.coveredBy, family.tableau, this.pairs, family.alone, family.draw);
+      if (ok === 0 && gathers(variant)) ok = this.k.pk_cards_gather(this.cards);
     }
     if (ok === 0 && (variant.overlap || goal !== null || family)) {
       ok = this.k.pk_cards_goal(this.cards, goal ?? family?.tableau ?? PK.PYRAMID_GOAL, variant.overlap ? 1 : 0);
@@ -168,8 +175,8 @@ export class Kernel {
    *  moved down to `old`'s place (the first table's), so the next one grows from there too. */
   grow(old, shortest) {
     const table = this.table(old.end, old.bits + 1);
-    this.k.pk_rehash(old.entries, old.bounds, old.bits, table.entries, table.bounds, table.bits,
-      shortest ? PK.FULL_KEY : PK.LOST_KEY);
+    // the key bits of the cards' search (pk_key_bits: `shortest`'s, two words a slot when gathering)
+    this.k.pk_rehash(old.entries, old.bounds, old.bits, table.entries, table.bounds, table.bits, this.k.pk_key_bits(this.cards));
     const shift = table.entries - old.entries;
     new Uint8Array(this.memory.buffer).copyWithin(old.entries, table.entries, table.end);
     return { bits: table.bits, entries: table.entries - shift, bounds: table.bounds - shift, end: table.end - shift };
@@ -183,6 +190,16 @@ export class Kernel {
 
   pack(removed, drawn, recycles) {
     return BigInt.asIntN(64, this.k.pk_pack(BigInt(removed), BigInt(drawn), BigInt(recycles)) & KEY_MASK);
+  }
+
+  /** The gathered word (c/gather.c) of a stock order (deck positions, top first) after `recycles`
+   *  gathers; throws for an order no gathering makes. */
+  gathered(order, recycles) {
+    if (order.length > 24) throw new RangeError("a stock order is at most 24 cards");
+    new Uint8Array(this.memory.buffer, this.order, 24).set(order);
+    const word = this.k.pk_gathered(this.order, order.length, recycles);
+    if (word < 0n) throw new RangeError(`no gathering makes the stock order ${order.join(",")}`);
+    return word;
   }
 
   start(key) {

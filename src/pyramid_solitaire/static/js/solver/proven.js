@@ -17,7 +17,9 @@ export class Proven {
   }
 
   key(deal, state) {
-    return `${deal.variant.text} ${deal.cards.join(",")} ${stateKey(this.kernel, state, deal.variant.recycles === null)}`; // the text: options change answers
+    // the text: options change answers; a gathered stock's order (Apophis) tells positions apart too
+    const order = state.order ? ` ${state.order.join(",")}` : "";
+    return `${deal.variant.text} ${deal.cards.join(",")} ${stateKey(this.kernel, state, deal.variant.recycles === null)}${order}`;
   }
 
   /** `line` (move texts) is proven a shortest winning line from `state` of `deal`. */

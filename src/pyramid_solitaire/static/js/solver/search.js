@@ -4,7 +4,7 @@
 // shortest}, as Solution does; with the same node limit it searches the same states as the server.
 
 import { cardText } from "../rules/cards.js";
-import { PK } from "./kernel.js";
+import { gathers, PK } from "./kernel.js";
 
 export const WINNABLE = "winnable";
 export const UNWINNABLE = "unwinnable";
@@ -70,10 +70,19 @@ export class Budget {
 
 /** The kernel's key of a rules/ position {removed: Uint8Array, drawn, recycles}; with unlimited
  *  passes (`unlimited`) the key holds no count of recycles (search.py's state_key). */
-export function stateKey(kernel, state, unlimited = false) {
+export function stateKey(kernel, state, unlimited = false, gathering = false) {
   let removed = 0n;
   for (let p = state.removed.length - 1; p >= 0; p--) removed = (removed << 1n) | BigInt(state.removed[p] ? 1 : 0);
+  // a gathering recycle: `drawn` counts in the gathered order, which pk_start makes canonical
+  if (gathering) return removed | (BigInt(state.drawn) << 52n) | (BigInt(state.recycles) << 57n);
   return kernel.pack(removed, state.drawn, unlimited ? 0 : state.recycles);
+}
+
+/** A gathering recycle's stock order as the kernel's second word (search.py's state_gathered):
+ *  0n for other rules and before the first gather. */
+export function stateGathered(kernel, deal, state) {
+  if (!gathers(deal.variant) || !state.order) return 0n;
+  return kernel.gathered(state.order, state.recycles);
 }
 
 /** A move code of the kernel in notation (pairs in deck order, as the rules write them). */
@@ -96,6 +105,7 @@ class Search {
     this.maxBits = maxBits;
     this.failed = null; // why the search cannot go on (the memory refused), or null
     this.table = null;
+    this.gathered = 0n; // a gathering recycle: the root's stock order (stateGathered)
     try {
       this.table = kernel.begin(deal.cards, deal.variant, shortest, FIRST_TABLE_BITS, deal.goal ?? null);
     } catch (error) {
@@ -139,6 +149,7 @@ class Search {
   run(key, budget, limit = 0) {
     if (this.table === null) return PK.BUDGET; // no first table: the memory refused it
     this.failed = null;
+    this.kernel.setControl(PK.GATHERED, this.gathered);
     let status = this.kernel.start(key);
     while (status === PK.BUDGET) {
       status = this.kernel.search(this.table, budget.nextStop(this.nodes), limit);
@@ -232,14 +243,17 @@ export function solve(kernel, deal, state, options = {}) {
   const { shortest = false, timeLimit = null, nodeLimit = null, clock = monotonic, maxBits = MAX_TABLE_BITS } = options;
   const { atLeast = 0, kept = null } = options;
   const budget = new Budget(timeLimit, nodeLimit, clock);
-  const key = stateKey(kernel, state, deal.variant.recycles === null);
+  const key = stateKey(kernel, state, deal.variant.recycles === null, gathers(deal.variant));
+  const gathered = stateGathered(kernel, deal, state);
   const search = new Search(kernel, deal, false, maxBits);
+  search.gathered = gathered;
   let [verdict, line] = search.decide(key, budget);
   let states = search.table === null ? 0 : search.nodes;
   let proven = false;
   let reason = search.failed;
   if (shortest && verdict === WINNABLE) {
     const deeper = kept ? kept.for(deal) : new Search(kernel, deal, true, maxBits);
+    deeper.gathered = gathered;
     if (deeper.table !== null) deeper.kernel.setControl(PK.NODES, states);
     [line, proven] = deeper.shortestLine(key, line, budget, atLeast);
     if (deeper.table !== null) states = deeper.nodes;
@@ -257,5 +271,5 @@ export function solve(kernel, deal, state, options = {}) {
 /** The shortest search's admissible estimate from `state`: at least this many steps remain. */
 export function lowerBound(kernel, deal, state) {
   new Search(kernel, deal, true, MAX_TABLE_BITS);
-  return kernel.estimate(stateKey(kernel, state, deal.variant.recycles === null));
+  return kernel.estimate(stateKey(kernel, state, deal.variant.recycles === null, gathers(deal.variant)));
 }

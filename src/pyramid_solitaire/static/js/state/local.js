@@ -2,8 +2,8 @@
 // the same calls and answers as api.js ({record, view, ...}), worked out by rules/ at once, with
 // no request and no network. The solver's features (hints, review, the way, winnable-only and
 // daily deals) run in the page's solver worker (net/solver.js, the C kernel as WebAssembly),
-// offline too, for every game but Apophis (the Pyramid family's one game the kernel does not play:
-// the server's plain search does). Only where that worker cannot start, or for Apophis, do they go
+// offline too, for every game but Apophis with more than three passes (a third gather: the server's
+// plain search plays it). Only where that worker cannot start, or for such a game, do they go
 // to the server; offline there, they fail with NeedsServer, naming the feature (a winnable-only
 // deal becomes a random one). The server never trusts the page: it replays every record it is sent.
 
@@ -132,7 +132,7 @@ export async function newGame(variant, deal = null, options = {}) {
   if (options.grade && !graded(variant)) {
     return dealt(random(), { grade: null, ...(familyGame(variant) ? { family: true } : { options: true }) });
   }
-  // Apophis (and a family game with overlap discards): no proof in the page, only the server's
+  // Apophis past three passes (and a family game with overlap discards): no proof in the page, only the server's
   const here = playedHere(variant);
   const unproven = () => dealt(random(), options.grade ? { grade: null, offline: true } : { winnable: false, ...(here ? { offline: true } : { family: true }) });
   if (!here && !(await fromGameServer())) return unproven();
@@ -164,7 +164,7 @@ function familyGame(text) {
   }
 }
 
-/** Whether the page's solver plays the game `text` names: every game but Apophis (net/solver.js
+/** Whether the page's solver plays the game `text` names: every game but Apophis past three passes (net/solver.js
  *  plays). A text the rules refuse counts as played: it is refused where it is used, with its code. */
 function playedHere(text) {
   try {
@@ -174,11 +174,11 @@ function playedHere(text) {
   }
 }
 
-/** A game the page's solver plays (the six variants, their options, and the family's games but
- *  Apophis; Thirteen's hint is judged over consistent deals) is answered in the page, offline
- *  too. Apophis (and a family game with overlap discards) goes to the server only; where there is
- *  none to ask (a static site, or offline) the page says so, for every feature: NeedsServer
- *  "family" for Apophis's gathering, "overlap" for the other. */
+/** A game the page's solver plays (the six variants, their options, and the family's games, Apophis
+ *  with up to three passes; Thirteen's hint is judged over consistent deals) is answered in the
+ *  page, offline too. Apophis with more passes (and a family game with overlap discards) goes to
+ *  the server only; where there is none to ask (a static site, or offline) the page says so, for
+ *  every feature: NeedsServer "family" for Apophis's third gather, "overlap" for the other. */
 async function solvedFor(record, feature, inPage, request) {
   if (playedHere(record?.variant)) return solved(feature, inPage, request);
   const why = getVariant(record.variant).gather === "order" ? "overlap" : "family";

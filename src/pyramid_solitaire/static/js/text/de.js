@@ -133,10 +133,10 @@ export const STRINGS = {
     one: "Importiert. Die gespeicherte Partie der Datei ist eine von {names}, nicht von {name}: Wähle die Variante unter „Spiele“.",
     other: "Importiert. Die gespeicherten Partien der Datei sind von {names}, nicht von {name}: Wähle die Variante unter „Spiele“.",
   },
-  // the Pyramid family's games (issue 51): their group in the games menu; Apophis, the one game the page's solver
-  // does not play (its gathered waste piles), gets its hints from the game server only
+  // the Pyramid family's games (issue 51): their group in the games menu; Apophis with more than three passes, the
+  // one game the page's solver does not play (a third gather of its waste piles), gets its hints from the game server only
   familyGames: "Pyramiden-Familie",
-  familyNoSolver: "Hinweise, Analyse und Gewinnweg für {name} gibt es nur vom Spielserver, und der ist hier nicht erreichbar: Der Löser der Seite spielt die eingesammelten Ablagen von Apophis nicht. Spiel weiter: Alle Züge gehen.",
+  familyNoSolver: "Hinweise, Analyse und Gewinnweg für {name} gibt es nur vom Spielserver, und der ist hier nicht erreichbar: Der Löser der Seite spielt die eingesammelten Ablagen von Apophis nur bis zu drei Runden. Spiel weiter: Alle Züge gehen.",
   familyNoWinnable: "Nur der Spielserver beweist Partien von {name} als gewinnbar, und er ist hier nicht erreichbar: Diese Partie ist zufällig und vielleicht nicht zu gewinnen.",
   overlapNoSolver: "Hinweise, Analyse und Gewinnweg für {name} gibt es nur vom Spielserver, und der ist hier nicht erreichbar: Der Löser der Seite spielt dieses Spiel mit Überlappung nicht. Spiel weiter: Alle Züge gehen.",
   reviewFaceDown: "In Pyramide Dreizehn gibt es Analyse und Gewinnweg erst, wenn die Partie vorbei ist: Der Löser kennt die verdeckten Karten, die du noch nicht gesehen hast.",

@@ -133,10 +133,10 @@ export const STRINGS = {
     one: "Imported. The file's saved game is one of {names}, not of {name}: choose it under “Games”.",
     other: "Imported. The file's saved games are of {names}, not of {name}: choose them under “Games”.",
   },
-  // the Pyramid family's games (issue 51): their group in the games menu; Apophis, the one game the page's solver
-  // does not play (its gathered waste piles), gets its hints from the game server only
+  // the Pyramid family's games (issue 51): their group in the games menu; Apophis with more than three passes, the
+  // one game the page's solver does not play (a third gather of its waste piles), gets its hints from the game server only
   familyGames: "Pyramid family",
-  familyNoSolver: "Hints, review and Show the way for {name} need the game server, which cannot be reached here: the page's own solver does not play Apophis's gathered waste piles. Play on: every move works.",
+  familyNoSolver: "Hints, review and Show the way for {name} need the game server, which cannot be reached here: the page's own solver plays Apophis's gathered waste piles for three passes at most. Play on: every move works.",
   familyNoWinnable: "Only the game server proves deals of {name} winnable, and it cannot be reached here: this deal is random and may not be winnable.",
   overlapNoSolver: "Hints, review and Show the way for {name} need the game server, which cannot be reached here: the page's own solver does not play this game's overlap discards. Play on: every move works.",
   reviewFaceDown: "In Pyramid Thirteen the review and Show the way come when the game is over: the solver knows the face-down cards, which you have not seen yet.",
