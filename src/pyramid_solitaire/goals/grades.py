@@ -22,7 +22,7 @@ from typing import Any
 
 from ..engine.deal import Deal
 from ..engine.errors import Refusal, cut
-from ..engine.variants import VARIANTS
+from ..engine.variants import GAMES, VARIANTS, Variant
 from ..solver.search import WINNABLE
 from .measures import DECIDE_NODES, decide, losing
 from .players import greedy_wins
@@ -40,6 +40,12 @@ STATES_CAP = DECIDE_NODES  # the tie-break never reaches the next count of losse
 # decision states the key was graded with.
 DECISION_STATES = "3"
 MEASURE_VERSION = f"greedy{ROLLOUTS}+losing+states/{DECISION_STATES}"
+
+
+# What is graded: the six variants and the family's games the greedy player plays, each as dealt
+# (the thresholds know no rule options). Not Apophis: its recycle gathers the waste piles into a
+# new order, which neither the greedy player nor the solver's kernel plays.
+GRADED: dict[str, Variant] = {**VARIANTS, **{i: g for i, g in GAMES.items() if g.gather == "order"}}
 
 
 class UnknownGrade(Refusal):
@@ -94,9 +100,9 @@ def grade_of(variant_id: str, key: int) -> str:
 
 
 def measured(deal: Deal) -> Difficulty:
-    """The measure of `deal` without its grade (what the graded rows store). Only the six
-    variants as dealt are graded: the greedy player and the thresholds know no rule options."""
-    if VARIANTS.get(deal.variant.id) != deal.variant:
+    """The measure of `deal` without its grade (what the graded rows store). Only the GRADED
+    games as dealt are graded: the greedy player and the thresholds know no rule options."""
+    if GRADED.get(deal.variant.id) != deal.variant:
         raise UnknownGrade("grade_variant", variant=deal.variant.text)
     decision = decide(deal)
     if decision.verdict != WINNABLE:
