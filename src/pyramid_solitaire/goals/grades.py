@@ -7,9 +7,12 @@ where the states did not); ties broken by the positions the exact decision searc
 kernel's counts, the same in the page). All go into one whole number, the `key`; a variant's
 three thresholds (thresholds.py, the same numbers in static/js/goals/thresholds.js, made by
 tools/difficulty_index.py from graded deals so that each grade holds a fair share) cut the keys
-into the four grades. A deal the decision search
-cannot prove winnable within DECIDE_NODES gets no grade. static/js/goals/grades.js is this
-module for the page, held to it by the grades corpus (tests/golden/grades_corpus.json).
+into the four grades. A deal the decision search cannot prove winnable within DECIDE_NODES gets
+no grade. The family's games but Apophis are graded the same way (GRADED); Pyramid Thirteen's
+decision and traps come from the solver on its kernel twin, which knows the face-down cards, so
+its grade is the thoughtful one, as its win rate (its greedy player plays only face-up cards).
+static/js/goals/grades.js is this module for the page, held to it by the grades corpus
+(tests/golden/grades_corpus.json).
 
 >>> difficulty(Deal.from_number("pyramid", 1)).grade
 'medium'
@@ -38,6 +41,9 @@ STATES_CAP = DECIDE_NODES  # the tie-break never reaches the next count of losse
 # The solver's own version also moves for searches the key never uses (the shortest search, the
 # rule options), so it is not part of this one: DECISION_STATES names the solver version whose
 # decision states the key was graded with.
+# The family's games (GRADED) were first graded at this version (8 December 2026): the greedy
+# player learned their layouts without changing one game of the six's, so the six's rows stand,
+# and a family game's decision states are the kernel's count as for the six (Thirteen's: its twin's).
 DECISION_STATES = "3"
 MEASURE_VERSION = f"greedy{ROLLOUTS}+losing+states/{DECISION_STATES}"
 
