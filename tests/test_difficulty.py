@@ -22,14 +22,15 @@ JS_THRESHOLDS = Path(grades.__file__).parents[1] / "static" / "js" / "goals" / "
 @pytest.mark.parametrize("variant", sorted(grades.GRADED))
 def test_the_fast_greedy_player_plays_the_games_of_its_specification(variant):
     """greedy_game (lists of positions) wins exactly the games rollout(greedy_score) over Deal wins."""
-    won = 0
     for number in index.indexed(variant, "easy")[:8] + list(range(4)):
         deal = Deal.from_number(variant, number)
         for seed in range(3):
             fast = players.greedy_game(deal, seed)
             assert fast == players.rollout(deal, players.greedy_score, seed), (variant, number, seed)
-            won += fast
-    assert won > 0  # the comparison saw wins, not only losses
+    # and a won game (Cheops's greedy player wins few): the comparison saw wins, not only losses
+    easy = [Deal.from_number(variant, n) for n in index.indexed(variant, "easy")]
+    deal, seed = next((d, k) for d in easy for k in range(grades.ROLLOUTS) if players.greedy_game(d, k))
+    assert players.rollout(deal, players.greedy_score, seed), (deal, seed)
 
 
 def test_splitmix64_is_the_rules_generator():
