@@ -1,4 +1,4 @@
-"""The grades corpus: what goals/ answers for a few deals of every variant, written down so the
+"""The grades corpus: what goals/ answers for a few deals of every graded game, written down so the
 page's copy (static/js/goals/) can be held to it.
 
     python tools/grades_corpus.py     # rewrites tests/golden/grades_corpus.json
@@ -13,8 +13,7 @@ import json
 from pathlib import Path
 
 from pyramid_solitaire.engine.deal import Deal
-from pyramid_solitaire.engine.variants import VARIANTS
-from pyramid_solitaire.goals.grades import GRADES, ROLLOUTS, difficulty
+from pyramid_solitaire.goals.grades import GRADED, GRADES, ROLLOUTS, difficulty
 from pyramid_solitaire.goals.index import indexed
 from pyramid_solitaire.goals.players import greedy_game
 
@@ -29,7 +28,8 @@ def entry(variant: str, number: int) -> dict:
 
 
 def corpus() -> list[dict]:
-    numbers = {v: list(range(6)) + [indexed(v, g)[0] for g in GRADES if indexed(v, g)] for v in VARIANTS}
+    """The six variants' entries first, as before the family was graded, then the family's."""
+    numbers = {v: list(range(6)) + [indexed(v, g)[0] for g in GRADES if indexed(v, g)] for v in GRADED}
     return [entry(v, n) for v, found in numbers.items() for n in found]
 
 

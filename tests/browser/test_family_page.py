@@ -25,6 +25,8 @@ from static_server import static_server
 from pyramid_solitaire.engine.deal import Deal
 from pyramid_solitaire.engine.game import Game
 from pyramid_solitaire.engine.variants import GAMES
+from pyramid_solitaire.goals.grades import difficulty
+from pyramid_solitaire.goals.index import indexed
 from pyramid_solitaire.solver import solve
 from pyramid_solitaire.solver.hints import advice
 from pyramid_solitaire.web.site import write_site
@@ -342,15 +344,44 @@ def test_thirteen_offline_is_reviewed_once_it_is_over_and_the_review_says_it_kne
     assert [c for c in page.calls if c != "variants"] == [], page.calls
 
 
-def test_a_family_game_dealt_by_grade_is_random_and_says_the_family_has_no_grades(page: Page):
-    open_link(page, "cheops", 44)
+def test_a_family_game_dealt_by_grade_is_of_that_grade_and_shows_it(page: Page):
+    """Thirteen too: graded on its kernel twin (the thoughtful grade), its deal shown face down."""
+    for game, grade in (("cheops", "hard"), ("thirteen", "easy")):
+        open_link(page, game, 44)
+        page.click("#btn-more")
+        page.select_option("#grade-select", grade)
+        page.keyboard.press("Escape")
+        page.click("#btn-new")
+        expect(page.locator("#toast")).to_have_text(
+            f"A deal graded {grade.capitalize()}, proven winnable.", timeout=60_000
+        )
+        expect(page.locator("#status-grade")).to_have_text(grade.capitalize())
+        expect(page.locator("#board")).to_have_attribute("data-variant", game)
+        number = int(re.search(r"Deal (\d+)", page.locator("#status-game").inner_text())[1])
+        assert difficulty(Deal.from_number(game, number)).grade == grade, (game, number)
+
+
+def test_a_family_deal_opened_by_number_shows_its_grade_from_the_index_or_graded_in_the_worker(page: Page):
+    listed = indexed("pharaohs", "hard")[0]
+    open_link(page, "pharaohs", listed)
+    expect(page.locator("#status-grade")).to_have_text("Hard")
+    unlisted = 300_001  # Tut's Tomb: in no list (the lists hold deals below 2,000)
+    grade = difficulty(Deal.from_number("tuts-tomb", unlisted)).grade
+    open_link(page, "tuts-tomb", unlisted)
+    expect(page.locator("body")).to_have_attribute(
+        "data-graded", f"tuts-tomb {unlisted} {grade}", timeout=30_000
+    )
+    expect(page.locator("#status-grade")).to_have_text(grade.capitalize())
+
+
+def test_apophis_dealt_by_grade_is_random_and_says_it_has_no_grades(page: Page):
+    open_link(page, "apophis", 44)
     page.click("#btn-more")
     page.select_option("#grade-select", "easy")
     page.keyboard.press("Escape")
     page.click("#btn-new")
     expect(page.locator("#toast")).to_have_text(
-        "The Pyramid family's games have no grades of difficulty, "
-        "so this deal of Cheops is random and has no grade."
+        "Apophis has no grades of difficulty, so this deal is random and has no grade."
     )
     expect(page.locator("#status-grade-item")).to_be_hidden()
-    expect(page.locator("#board")).to_have_attribute("data-variant", "cheops")
+    expect(page.locator("#board")).to_have_attribute("data-variant", "apophis")

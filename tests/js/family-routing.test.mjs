@@ -124,13 +124,17 @@ test("four-pass Apophis's winnable-only deal is the game server's proof; offline
   assert.deepEqual(asked, []);
 });
 
-test("a family game dealt by grade is random with no grade, marked a family game's (it has none)", async () => {
-  globalThis.fetch = () => assert.fail("no request: the family has no grades anywhere");
-  for (const variant of ["pharaohs", "cheops", "apophis", "thirteen", "tuts-tomb:overlap=yes"]) {
-    const dealt = await served.newGame(variant, null, { grade: "easy" });
-    assert.deepEqual([dealt.grade, dealt.family, dealt.options, dealt.view.variant], [null, true, undefined, variant]);
+test("a family game dealt by grade comes from the page's solver; Apophis and an option set have no grades", async () => {
+  globalThis.fetch = () => assert.fail("no request: the page grades the family's games, and the rest have no grades");
+  const graded = ["pharaohs", "cheops", "thirteen", "tuts-tomb", "pyramid-dozen", "triangle", "eleven-triangle"];
+  for (const variant of graded) assert.equal((await served.newGame(variant, null, { grade: "easy" })).winnable, true, variant);
+  assert.deepEqual(asked, graded.map((variant) => ["graded", variant]));
+  asked.length = 0;
+  const apophis = await served.newGame("apophis", null, { grade: "easy" });
+  assert.deepEqual([apophis.grade, apophis.family, apophis.options, apophis.view.variant], [null, true, undefined, "apophis"]);
+  for (const variant of ["tuts-tomb:overlap=yes", "cheops:passes=2", "pyramid:win=all"]) {
+    const options = await served.newGame(variant, null, { grade: "easy" });
+    assert.deepEqual([options.grade, options.options, options.family, options.view.variant], [null, true, undefined, variant]);
   }
-  const options = await served.newGame("pyramid:win=all", null, { grade: "easy" });
-  assert.deepEqual([options.grade, options.options, options.family], [null, true, undefined]);
   assert.deepEqual(asked, []);
 });

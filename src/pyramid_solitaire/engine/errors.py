@@ -35,7 +35,10 @@ MESSAGES: dict[str, str] = {
     "variant_option_no_stock": "option {option} does not fit {name}: it has no stock",
     # grades of difficulty (goals/grades.py)
     "grade_unknown": "unknown grade '{grade}' (known: {known})",
-    "grade_variant": "{variant} has no grades: only the six variants without options are graded",
+    "grade_variant": (
+        "{variant} has no grades: only the six variants and the family's games but Apophis, "
+        "without options, are graded"
+    ),
     # moves (deal.py); `name` is the variant's English name, `variant` its id
     "move_syntax": "'{text}' is not a move: write a pair as 7h+6c, a king as Kd, or draw / recycle",
     "move_card": "'{text}' is not a move: {reason}",

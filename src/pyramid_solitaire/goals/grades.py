@@ -7,9 +7,12 @@ where the states did not); ties broken by the positions the exact decision searc
 kernel's counts, the same in the page). All go into one whole number, the `key`; a variant's
 three thresholds (thresholds.py, the same numbers in static/js/goals/thresholds.js, made by
 tools/difficulty_index.py from graded deals so that each grade holds a fair share) cut the keys
-into the four grades. A deal the decision search
-cannot prove winnable within DECIDE_NODES gets no grade. static/js/goals/grades.js is this
-module for the page, held to it by the grades corpus (tests/golden/grades_corpus.json).
+into the four grades. A deal the decision search cannot prove winnable within DECIDE_NODES gets
+no grade. The family's games but Apophis are graded the same way (GRADED); Pyramid Thirteen's
+decision and traps come from the solver on its kernel twin, which knows the face-down cards, so
+its grade is the thoughtful one, as its win rate (its greedy player plays only face-up cards).
+static/js/goals/grades.js is this module for the page, held to it by the grades corpus
+(tests/golden/grades_corpus.json).
 
 >>> difficulty(Deal.from_number("pyramid", 1)).grade
 'medium'
@@ -22,7 +25,7 @@ from typing import Any
 
 from ..engine.deal import Deal
 from ..engine.errors import Refusal, cut
-from ..engine.variants import VARIANTS
+from ..engine.variants import GAMES, VARIANTS, Variant
 from ..solver.search import WINNABLE
 from .measures import DECIDE_NODES, decide, losing
 from .players import greedy_wins
@@ -38,8 +41,17 @@ STATES_CAP = DECIDE_NODES  # the tie-break never reaches the next count of losse
 # The solver's own version also moves for searches the key never uses (the shortest search, the
 # rule options), so it is not part of this one: DECISION_STATES names the solver version whose
 # decision states the key was graded with.
+# The family's games (GRADED) were first graded at this version (8 December 2026): the greedy
+# player learned their layouts without changing one game of the six's, so the six's rows stand,
+# and a family game's decision states are the kernel's count as for the six (Thirteen's: its twin's).
 DECISION_STATES = "3"
 MEASURE_VERSION = f"greedy{ROLLOUTS}+losing+states/{DECISION_STATES}"
+
+
+# What is graded: the six variants and the family's games the greedy player plays, each as dealt
+# (the thresholds know no rule options). Not Apophis: its recycle gathers the waste piles into a
+# new order, which neither the greedy player nor the solver's kernel plays.
+GRADED: dict[str, Variant] = {**VARIANTS, **{i: g for i, g in GAMES.items() if g.gather == "order"}}
 
 
 class UnknownGrade(Refusal):
@@ -94,9 +106,9 @@ def grade_of(variant_id: str, key: int) -> str:
 
 
 def measured(deal: Deal) -> Difficulty:
-    """The measure of `deal` without its grade (what the graded rows store). Only the six
-    variants as dealt are graded: the greedy player and the thresholds know no rule options."""
-    if VARIANTS.get(deal.variant.id) != deal.variant:
+    """The measure of `deal` without its grade (what the graded rows store). Only the GRADED
+    games as dealt are graded: the greedy player and the thresholds know no rule options."""
+    if GRADED.get(deal.variant.id) != deal.variant:
         raise UnknownGrade("grade_variant", variant=deal.variant.text)
     decision = decide(deal)
     if decision.verdict != WINNABLE:

@@ -5,9 +5,10 @@ habit, and plays one of the best, a tie broken by SplitMix64 (RULES.md's generat
 rollout's number: never the clock), so a rollout is the same on every machine and in the page
 (static/js/goals/players.js is this module line for line, held to it by the grades corpus).
 
-greedy     removes cards whenever it can, pyramid cards first; draws only when it must
-           (`greedy_game` plays it fast over lists of positions; `rollout` with `greedy_score`
-           over `Deal` is its specification, and the tests hold the two to the same games)
+greedy     removes cards whenever it can, tableau cards first (the pyramid's, or the family's
+           triangles); draws only when it must (`greedy_game` plays it fast over lists of
+           positions; `rollout` with `greedy_score` over `Deal` is its specification, and the
+           tests hold the two to the same games)
 lookahead  plays the move after which the most cards can be removed (one move ahead); used by
            benchmarks/difficulty.py as the yardstick the measures are compared with, none of
            them is built from it
@@ -15,8 +16,8 @@ lookahead  plays the move after which the most cards can be removed (one move ah
 
 from collections.abc import Callable
 
-from ..engine.deal import COVERED_BY, Deal, Move, MoveKind, State
-from ..engine.decks import DECK_SIZE, PYRAMID_SIZE
+from ..engine.deal import Deal, Move, MoveKind, State
+from ..engine.decks import DECK_SIZE
 
 MASK64 = (1 << 64) - 1
 MAX_MOVES = 500  # no variant's game is longer (every pass is finite); a guard, never reached
@@ -40,8 +41,8 @@ class SplitMix64:
 
 
 def pyramid_cards(deal: Deal, move: Move) -> int:
-    """How many of the move's cards lie in the pyramid (not on a waste, pile or the stock)."""
-    return sum(1 for card in move.cards if deal.position[card] < PYRAMID_SIZE)
+    """How many of the move's cards lie in the tableau (not on a waste, pile or the stock)."""
+    return sum(1 for card in move.cards if deal.position[card] < deal.size)
 
 
 def greedy_score(deal: Deal, state: State, move: Move) -> int:
@@ -86,9 +87,6 @@ def wins(deal: Deal, player: str, rollouts: int) -> int:
     return sum(rollout(deal, score, k) for k in range(rollouts))
 
 
-COVERS = [sum(1 << c for c in cover) for cover in COVERED_BY]  # pyramid slot -> the bits over it
-
-
 def greedy_wins(deal: Deal, rollouts: int) -> int:
     """Games the greedy player wins out of `rollouts` (as `wins(deal, "greedy", rollouts)`)."""
     return sum(greedy_game(deal, k) for k in range(rollouts))
@@ -96,57 +94,66 @@ def greedy_wins(deal: Deal, rollouts: int) -> int:
 
 def greedy_game(deal: Deal, seed: int) -> bool:
     """One game of the greedy player, kept as lists of deck positions (top last; the stock top
-    first), for speed: the same moves as `rollout(deal, greedy_score, seed)`."""
-    v = deal.variant
+    first), for speed: the same moves as `rollout(deal, greedy_score, seed)`. It reads the deal's
+    layout, reserve piles, draw, pairing and goal, so it plays the family's games too (not a
+    gathering recycle: Apophis)."""
+    v, size = deal.variant, deal.size
+    covers = [sum(1 << c for c in over) for over in deal.layout.covered_by]  # slot -> the bits over it
     values = [card % 13 + 1 for card in deal.cards]
-    stock = list(range(PYRAMID_SIZE, DECK_SIZE)) if v.has_stock else []
+    pairs = {(a, b) for a in range(1, 14) for b in range(1, 14) if v.pairing.pairs(a - 1, b - 1)}
+    stock = list(range(deal.stock_start, DECK_SIZE)) if v.has_stock else []
     wastes: list[list[int]] = [[] for _ in range(v.wastes)]
-    piles = [list(range(PYRAMID_SIZE + 3 * j, PYRAMID_SIZE + 3 * j + 3)) for j in range(v.piles)]
-    removed = recycles = 0
+    piles = [list(range(size + v.pile_size * j, size + v.pile_size * (j + 1))) for j in range(v.piles)]
+    removed = recycles = gone = gone_at_recycle = 0
     rng = SplitMix64(seed)
-    free = list(range(21, PYRAMID_SIZE))  # the bottom row
+    free = _free(removed, covers)
     for _ in range(MAX_MOVES):
-        if not free:
-            return True  # all 28 pyramid cards gone
+        if not free and (v.win != "all" or not any([stock, *wastes, *piles])):
+            return True  # the tableau gone (and with win=all every other card too)
         avail = free + [pile[-1] for pile in wastes + piles if pile]
         if v.open_stock and stock:
             avail.append(stock[0])
         avail.sort()
-        best, ties = _best_removals(avail, values)
+        ties = _best_removals(avail, values, size, pairs, v.pairing.alone_values)
         if ties:
+            gone += 1
             for p in ties[rng.below(len(ties))] if len(ties) > 1 else ties[0]:
-                if p < PYRAMID_SIZE:
+                if p < size:
                     removed |= 1 << p
-                    free = [
-                        q
-                        for q in range(PYRAMID_SIZE)
-                        if not removed >> q & 1 and removed & COVERS[q] == COVERS[q]
-                    ]
+                    free = _free(removed, covers)
                 else:
                     for pile in [stock, *wastes, *piles]:
                         if pile and p in (pile[0] if pile is stock else pile[-1],):
                             pile.remove(p)
                             break
         elif stock:  # draw: the next cards round the waste piles in turn
-            for p in stock[: v.wastes]:
-                wastes[(p - PYRAMID_SIZE) % v.wastes].append(p)
-            del stock[: v.wastes]
-        elif (v.recycles is None or recycles < v.recycles) and any(wastes):
+            for p in stock[: v.cards_per_draw]:
+                wastes[(p - deal.stock_start) % v.wastes].append(p)
+            del stock[: v.cards_per_draw]
+        elif (v.recycles is None or recycles < v.recycles) and any(wastes) and gone > gone_at_recycle:
             stock = sorted(p for pile in wastes for p in pile)
             wastes = [[] for _ in range(v.wastes)]
             recycles += 1
-        else:
+            gone_at_recycle = gone
+        else:  # stuck; or a whole pass removed nothing, so every pass to come plays the same
             return False
     return False
 
 
-def _best_removals(avail: list[int], values: list[int]) -> tuple[int, list[tuple[int, ...]]]:
-    """The greedy player's best removals in legal order (kings, then pairs, each in deck order):
-    their score and the moves as tuples of positions."""
-    moves: list[tuple[int, ...]] = [(p,) for p in avail if values[p] == 13]
-    moves += [(a, b) for i, a in enumerate(avail) for b in avail[i + 1 :] if values[a] + values[b] == 13]
+def _free(removed: int, covers: list[int]) -> list[int]:
+    """The tableau slots not removed whose covering cards are all gone, in deck order."""
+    return [q for q, over in enumerate(covers) if not removed >> q & 1 and removed & over == over]
+
+
+def _best_removals(
+    avail: list[int], values: list[int], size: int, pairs: set[tuple[int, int]], alone: tuple[int, ...]
+) -> list[tuple[int, ...]]:
+    """The greedy player's best removals in legal order (cards alone, then pairs, each in deck
+    order), as tuples of positions: those with the most tableau cards."""
+    moves: list[tuple[int, ...]] = [(p,) for p in avail if values[p] in alone]
+    moves += [(a, b) for i, a in enumerate(avail) for b in avail[i + 1 :] if (values[a], values[b]) in pairs]
     if not moves:
-        return 0, []
-    scores = [sum(p < PYRAMID_SIZE for p in m) for m in moves]
+        return []
+    scores = [sum(p < size for p in m) for m in moves]
     best = max(scores)
-    return best, [m for m, s in zip(moves, scores, strict=True) if s == best]
+    return [m for m, s in zip(moves, scores, strict=True) if s == best]

@@ -13,6 +13,20 @@ winnable deals. Written by tools/difficulty_index.py; do not edit."""
 #     easy 52, medium 51, hard 51, expert 51
 # open-stock: 356 winnable of 500 graded deals (0..499):
 #     easy 90, medium 88, hard 89, expert 89
+# pyramid-dozen: 904 winnable of 10,000 graded deals (0..9,999):
+#     easy 228, medium 224, hard 226, expert 226
+# tuts-tomb: 1,128 winnable of 2,000 graded deals (0..1,999):
+#     easy 282, medium 282, hard 282, expert 282
+# cheops: 1,940 winnable of 2,000 graded deals (0..1,999):
+#     easy 485, medium 485, hard 485, expert 485
+# triangle: 1,301 winnable of 2,000 graded deals (0..1,999):
+#     easy 326, medium 325, hard 326, expert 324
+# eleven-triangle: 1,375 winnable of 10,000 graded deals (0..9,999):
+#     easy 344, medium 344, hard 344, expert 343
+# pharaohs: 1,466 winnable of 200,000 graded deals (0..199,999):
+#     easy 367, medium 366, hard 367, expert 366
+# thirteen: 709 winnable of 10,000 graded deals (0..9,999):
+#     easy 178, medium 177, hard 177, expert 177
 MEASURE_VERSION = "greedy16+losing+states/3"
 THRESHOLDS: dict[str, list[int]] = {
     "pyramid": [6000056, 20000066, 36000111],
@@ -21,4 +35,11 @@ THRESHOLDS: dict[str, list[int]] = {
     "three-wastes": [28005311, 46000268, 58004809],
     "giza": [22000043, 30000039, 74000069],
     "open-stock": [8000056, 22000067, 40000073],
+    "pyramid-dozen": [30000040, 56001006, 76000186],
+    "tuts-tomb": [38000081, 42007337, 52001320],
+    "cheops": [48000734, 58000905, 68025545],
+    "triangle": [18000071, 36000077, 44000080],
+    "eleven-triangle": [38000343, 46000493, 54000126],
+    "pharaohs": [56000167, 74000083, 90000247],
+    "thirteen": [42000550, 50014918, 60041938],
 }

@@ -1,9 +1,8 @@
 // The greedy player of goals/players.py (greedy_game), line for line: it removes cards whenever it
-// can, pyramid cards first, and draws only when it must; a tie is broken by SplitMix64 seeded with
+// can, tableau cards first, and draws only when it must; a tie is broken by SplitMix64 seeded with
 // the rollout's number (never the clock), so a game is the same here as on the server. The grades
 // corpus (tests/golden/grades_corpus.json) holds the two to the same wins.
 
-const PYRAMID_SIZE = 28;
 const DECK_SIZE = 52;
 const MAX_MOVES = 500;
 const MASK64 = (1n << 64n) - 1n;
@@ -27,13 +26,6 @@ export class SplitMix64 {
   }
 }
 
-// Pyramid slot -> the two slots over it (none in the bottom row), as engine/deal.py's COVERED_BY.
-const COVERS = Array.from({ length: PYRAMID_SIZE }, (_, p) => {
-  const row = Math.floor((Math.sqrt(8 * p + 1) - 1) / 2);
-  const i = p - (row * (row + 1)) / 2;
-  return row === 6 ? [] : [(row + 1) * (row + 2) / 2 + i, (row + 1) * (row + 2) / 2 + i + 1];
-});
-
 /** Games the greedy player wins out of `rollouts` (players.greedy_wins). */
 export function greedyWins(deal, rollouts) {
   let won = 0;
@@ -41,28 +33,35 @@ export function greedyWins(deal, rollouts) {
   return won;
 }
 
-/** One game of the greedy player on a rules/ Deal, ties broken by SplitMix64(seed). */
+/** One game of the greedy player on a rules/ Deal, ties broken by SplitMix64(seed). It reads the
+ *  deal's layout, reserve piles, draw, pairing and goal, so it plays the family's games too. */
 export function greedyGame(deal, seed) {
   const v = deal.variant;
+  const size = deal.size;
+  const covers = deal.layout.coveredBy;
   const values = deal.cards.map((card) => (card % 13) + 1);
+  const perDraw = v.draw * v.wastes;
   let stock = [];
-  if (v.has_stock) for (let p = PYRAMID_SIZE; p < DECK_SIZE; p++) stock.push(p);
+  if (v.has_stock) for (let p = deal.stockStart; p < DECK_SIZE; p++) stock.push(p);
   let wastes = Array.from({ length: v.wastes }, () => []);
-  const piles = Array.from({ length: v.piles }, (_, j) => [0, 1, 2].map((k) => PYRAMID_SIZE + 3 * j + k));
-  const removed = new Array(PYRAMID_SIZE).fill(false);
+  const piles = Array.from({ length: v.piles }, (_, j) => Array.from({ length: v.pile_size }, (_, k) => size + v.pile_size * j + k));
+  const removed = new Array(size).fill(false);
   let recycles = 0;
+  let gone = 0;
+  let goneAtRecycle = 0;
   const rng = new SplitMix64(seed);
-  const freeSlots = () => COVERS.map((cover, p) => p).filter((p) => !removed[p] && COVERS[p].every((c) => removed[c]));
+  const freeSlots = () => covers.map((cover, p) => p).filter((p) => !removed[p] && covers[p].every((c) => removed[c]));
   let free = freeSlots();
   for (let move = 0; move < MAX_MOVES; move++) {
-    if (!free.length) return true;
+    if (!free.length && (v.win !== "all" || ![stock, ...wastes, ...piles].some((pile) => pile.length))) return true;
     const avail = [...free, ...[...wastes, ...piles].filter((pile) => pile.length).map((pile) => pile[pile.length - 1])];
     if (v.open_stock && stock.length) avail.push(stock[0]);
     avail.sort((a, b) => a - b);
-    const ties = bestRemovals(avail, values);
+    const ties = bestRemovals(avail, values, size, v.pairing);
     if (ties.length) {
+      gone += 1;
       for (const p of ties.length > 1 ? ties[rng.below(ties.length)] : ties[0]) {
-        if (p < PYRAMID_SIZE) {
+        if (p < size) {
           removed[p] = true;
           free = freeSlots();
         } else if (stock.length && stock[0] === p) {
@@ -73,27 +72,30 @@ export function greedyGame(deal, seed) {
         }
       }
     } else if (stock.length) {
-      for (const p of stock.slice(0, v.wastes)) wastes[(p - PYRAMID_SIZE) % v.wastes].push(p);
-      stock = stock.slice(v.wastes);
-    } else if (recycles < v.recycles && wastes.some((pile) => pile.length)) {
+      for (const p of stock.slice(0, perDraw)) wastes[(p - deal.stockStart) % v.wastes].push(p);
+      stock = stock.slice(perDraw);
+    } else if ((v.recycles === null || recycles < v.recycles) && wastes.some((pile) => pile.length) && gone > goneAtRecycle) {
       stock = wastes.flat().sort((a, b) => a - b);
       wastes = Array.from({ length: v.wastes }, () => []);
       recycles += 1;
+      goneAtRecycle = gone;
     } else {
-      return false;
+      return false; // stuck; or a whole pass removed nothing, so every pass to come plays the same
     }
   }
   return false;
 }
 
-/** The best removals in legal order (kings, then pairs, each in deck order), as arrays of positions. */
-function bestRemovals(avail, values) {
-  const moves = avail.filter((p) => values[p] === 13).map((p) => [p]);
+/** The best removals in legal order (cards alone, then pairs, each in deck order), as arrays of
+ *  positions: those with the most tableau cards. */
+function bestRemovals(avail, values, size, pairing) {
+  const alone = pairing.rules.alone_values;
+  const moves = avail.filter((p) => alone.includes(values[p])).map((p) => [p]);
   avail.forEach((a, i) => {
-    for (const b of avail.slice(i + 1)) if (values[a] + values[b] === 13) moves.push([a, b]);
+    for (const b of avail.slice(i + 1)) if (pairing.pairs(values[a] - 1, values[b] - 1)) moves.push([a, b]);
   });
   if (!moves.length) return [];
-  const scores = moves.map((m) => m.filter((p) => p < PYRAMID_SIZE).length);
+  const scores = moves.map((m) => m.filter((p) => p < size).length);
   const best = Math.max(...scores);
   return moves.filter((m, i) => scores[i] === best);
 }

@@ -1,4 +1,4 @@
 // Each variant's three cut points of the measure's key (goals/grades.py's THRESHOLDS).
 // Written by tools/difficulty_index.py; do not edit.
 export const MEASURE_VERSION = "greedy16+losing+states/3";
-export const THRESHOLDS = {"pyramid": [6000056, 20000066, 36000111], "classic": [26002252, 42000521, 56000228], "classic-redeal": [20000071, 38000078, 46023983], "three-wastes": [28005311, 46000268, 58004809], "giza": [22000043, 30000039, 74000069], "open-stock": [8000056, 22000067, 40000073]};
+export const THRESHOLDS = {"pyramid": [6000056, 20000066, 36000111], "classic": [26002252, 42000521, 56000228], "classic-redeal": [20000071, 38000078, 46023983], "three-wastes": [28005311, 46000268, 58004809], "giza": [22000043, 30000039, 74000069], "open-stock": [8000056, 22000067, 40000073], "pyramid-dozen": [30000040, 56001006, 76000186], "tuts-tomb": [38000081, 42007337, 52001320], "cheops": [48000734, 58000905, 68025545], "triangle": [18000071, 36000077, 44000080], "eleven-triangle": [38000343, 46000493, 54000126], "pharaohs": [56000167, 74000083, 90000247], "thirteen": [42000550, 50014918, 60041938]};

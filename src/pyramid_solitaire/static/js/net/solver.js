@@ -3,6 +3,7 @@
 // hint} and so on). When the worker cannot start (no Worker, no WebAssembly, the .wasm missing),
 // every call rejects with Unavailable, and state/local.js asks the server instead.
 
+import { THRESHOLDS } from "../goals/thresholds.js";
 import { kernelPlays } from "../solver/kernel.js";
 import { Refused } from "./api.js";
 
@@ -60,6 +61,10 @@ async function ask(op, fields) {
  *  with more than three passes (and a family game with overlap discards), which only the server's
  *  plain search plays. */
 export const plays = kernelPlays;
+/** Whether deals of the game `variant` (a rules/ variant) have grades: those goals/thresholds.js
+ *  cuts, the six variants and the family's games as dealt; not a game with rule options, nor
+ *  Apophis (the greedy player does not play its gathered waste piles). */
+export const grades = (variant) => Object.hasOwn(THRESHOLDS, variant.text);
 /** True when the solver runs in this page (it starts the worker if it has not yet). */
 export const available = () => worker().then(() => true, () => false);
 export const hint = (record) => ask("hint", { record });

@@ -13,7 +13,7 @@ import * as solver from "../net/solver.js";
 import { RulesError } from "../rules/errors.js";
 import { Game, oneDealSource } from "../rules/game.js";
 import { answer } from "../rules/view.js";
-import { getVariant, VARIANTS } from "../rules/variants.js";
+import { getVariant } from "../rules/variants.js";
 
 /** A feature that only the server offers, asked for while it cannot be reached. */
 export class NeedsServer extends api.Offline {
@@ -67,11 +67,11 @@ async function fromServer(feature, request) {
   }
 }
 
-/** Whether deals of `text` have grades: the six variants only (goals/thresholds.js measures
- *  them), not a variant with options nor a family game, which have none. */
+/** Whether deals of `text` have grades (net/solver.js grades): not a variant with options, nor
+ *  Apophis. */
 function graded(text) {
   try {
-    return Object.hasOwn(VARIANTS, getVariant(text).text);
+    return solver.grades(getVariant(text));
   } catch {
     return true; // a text the rules refuse: refused where the deal is made, with its code
   }
@@ -155,10 +155,12 @@ export const hint = (record) => solvedFor(record, "hint", () => solver.hint(reco
 export const review = (record) => solvedFor(record, "review", () => solver.review(record), () => api.review(record));
 export const way = (record) => solvedFor(record, "way", () => solver.way(record), () => api.way(record));
 
-/** Whether `text` names one of the Pyramid family's games (PySolFC's), which have no grades. */
+/** Whether `text` names one of the Pyramid family's games (PySolFC's) as dealt, without rule
+ *  options: one without grades (Apophis) is said so by its name, not as a game with options. */
 function familyGame(text) {
   try {
-    return getVariant(text).pysol_id !== null;
+    const variant = getVariant(text);
+    return variant.pysol_id !== null && variant.text === variant.id;
   } catch {
     return false;
   }
