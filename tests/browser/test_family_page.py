@@ -284,6 +284,30 @@ def test_pharaohs_is_won_offline_by_following_the_hints_after_the_way_is_shown(o
     assert [c for c in page.calls if c != "variants"] == [], page.calls
 
 
+@pytest.mark.slow  # 20 s
+def test_apophis_offline_hints_the_servers_move_after_a_gather_to_a_win(offline_page):
+    """The page's kernel takes the gathered stock's order of the position it is asked about: the
+    server's line of deal 960 (43 moves, both recycles among them) played by clicks up to its first
+    recycle, each hint from there on is the server's move, to the win. (Hints asked from the start
+    would follow the line the first one proved, and never search a position after a gather.)"""
+    page = offline_page("apophis", 960)
+    game = Game("apophis", number=960)
+    line = []  # the server's hint at each position along the way
+    while not game.is_won:
+        line.append(server_move(game))
+        game.play(line[-1])
+    first = line.index("recycle") + 1
+    play(page, " ".join(line[:first]))
+    for n, move in enumerate(line[first:], first + 1):
+        page.click("#btn-hint")
+        expect(page.locator("#toast")).to_contain_text(re.compile(r"winning line|wins the game"))
+        assert marked_cards(page) == (["draw"] if move in ("draw", "recycle") else sorted(move.split("+"))), n
+        play(page, move, start=n - 1)
+    expect(page.locator("#end-title")).to_have_text("You won!")
+    expect(page.locator("#status")).to_contain_text("Pass 3/3")
+    assert [c for c in page.calls if c != "variants"] == [], page.calls
+
+
 def test_apophis_past_three_passes_offline_on_a_static_site_says_it_needs_the_game_server(offline_page):
     page = offline_page("apophis:passes=4", 44)
     page.click("#btn-hint")
