@@ -398,14 +398,18 @@ def test_a_family_deal_opened_by_number_shows_its_grade_from_the_index_or_graded
     expect(page.locator("#status-grade")).to_have_text(grade.capitalize())
 
 
-def test_apophis_dealt_by_grade_is_random_and_says_it_has_no_grades(page: Page):
+def test_apophis_dealt_by_grade_is_of_that_grade_and_a_listed_deal_shows_its_grade(page: Page):
+    """Apophis's greedy player gathers the waste piles (goals/players.js), so it has grades too."""
     open_link(page, "apophis", 44)
     page.click("#btn-more")
-    page.select_option("#grade-select", "easy")
+    page.select_option("#grade-select", "expert")
     page.keyboard.press("Escape")
     page.click("#btn-new")
-    expect(page.locator("#toast")).to_have_text(
-        "Apophis has no grades of difficulty, so this deal is random and has no grade."
-    )
-    expect(page.locator("#status-grade-item")).to_be_hidden()
+    expect(page.locator("#toast")).to_have_text("A deal graded Expert, proven winnable.", timeout=60_000)
+    expect(page.locator("#status-grade")).to_have_text("Expert")
     expect(page.locator("#board")).to_have_attribute("data-variant", "apophis")
+    number = int(re.search(r"Deal (\d+)", page.locator("#status-game").inner_text())[1])
+    assert difficulty(Deal.from_number("apophis", number)).grade == "expert", number
+    listed = indexed("apophis", "hard")[0]
+    open_link(page, "apophis", listed)
+    expect(page.locator("#status-grade")).to_have_text("Hard")

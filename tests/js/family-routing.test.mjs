@@ -124,15 +124,13 @@ test("four-pass Apophis's winnable-only deal is the game server's proof; offline
   assert.deepEqual(asked, []);
 });
 
-test("a family game dealt by grade comes from the page's solver; Apophis and an option set have no grades", async () => {
+test("a family game dealt by grade comes from the page's solver, Apophis's too; an option set has no grades", async () => {
   globalThis.fetch = () => assert.fail("no request: the page grades the family's games, and the rest have no grades");
-  const graded = ["pharaohs", "cheops", "thirteen", "tuts-tomb", "pyramid-dozen", "triangle", "eleven-triangle"];
+  const graded = ["pharaohs", "cheops", "thirteen", "tuts-tomb", "pyramid-dozen", "triangle", "eleven-triangle", "apophis"];
   for (const variant of graded) assert.equal((await served.newGame(variant, null, { grade: "easy" })).winnable, true, variant);
   assert.deepEqual(asked, graded.map((variant) => ["graded", variant]));
   asked.length = 0;
-  const apophis = await served.newGame("apophis", null, { grade: "easy" });
-  assert.deepEqual([apophis.grade, apophis.family, apophis.options, apophis.view.variant], [null, true, undefined, "apophis"]);
-  for (const variant of ["tuts-tomb:overlap=yes", "cheops:passes=2", "pyramid:win=all"]) {
+  for (const variant of ["tuts-tomb:overlap=yes", "cheops:passes=2", "pyramid:win=all", LONG_APOPHIS]) {
     const options = await served.newGame(variant, null, { grade: "easy" });
     assert.deepEqual([options.grade, options.options, options.family, options.view.variant], [null, true, undefined, variant]);
   }

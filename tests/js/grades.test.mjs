@@ -32,6 +32,10 @@ test("the greedy player plays the games of the Python player, seed by seed", () 
   }
 });
 
+test("Apophis: a pass that removed nothing does not end the game (the gathered order plays differently)", () => {
+  assert.equal(greedyGame(Deal.fromNumber("apophis", 277), 1), true, "won only after such a pass, as in Python");
+});
+
 test("every deal grades as in Python: verdict, wins, states, losing removals, grade", () => {
   assert.ok(corpus.some((e) => e.grade === "expert") && corpus.some((e) => e.grade === "easy"));
   for (const e of corpus) {

@@ -36,8 +36,7 @@ MESSAGES: dict[str, str] = {
     # grades of difficulty (goals/grades.py)
     "grade_unknown": "unknown grade '{grade}' (known: {known})",
     "grade_variant": (
-        "{variant} has no grades: only the six variants and the family's games but Apophis, "
-        "without options, are graded"
+        "{variant} has no grades: only the six variants and the family's games, without options, are graded"
     ),
     # moves (deal.py); `name` is the variant's English name, `variant` its id
     "move_syntax": "'{text}' is not a move: write a pair as 7h+6c, a king as Kd, or draw / recycle",

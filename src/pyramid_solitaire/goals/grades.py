@@ -8,7 +8,7 @@ kernel's counts, the same in the page). All go into one whole number, the `key`;
 three thresholds (thresholds.py, the same numbers in static/js/goals/thresholds.js, made by
 tools/difficulty_index.py from graded deals so that each grade holds a fair share) cut the keys
 into the four grades. A deal the decision search cannot prove winnable within DECIDE_NODES gets
-no grade. The family's games but Apophis are graded the same way (GRADED); Pyramid Thirteen's
+no grade. The family's games, Apophis too, are graded the same way (GRADED); Pyramid Thirteen's
 decision and traps come from the solver on its kernel twin, which knows the face-down cards, so
 its grade is the thoughtful one, as its win rate (its greedy player plays only face-up cards).
 static/js/goals/grades.js is this module for the page, held to it by the grades corpus
@@ -48,10 +48,14 @@ DECISION_STATES = "3"
 MEASURE_VERSION = f"greedy{ROLLOUTS}+losing+states/{DECISION_STATES}"
 
 
-# What is graded: the six variants and the family's games the greedy player plays, each as dealt
-# (the thresholds know no rule options). Not Apophis: its recycle gathers the waste piles into a
-# new order, which neither the greedy player nor the solver's kernel plays.
-GRADED: dict[str, Variant] = {**VARIANTS, **{i: g for i, g in GAMES.items() if g.gather == "order"}}
+# What is graded: the six variants and the family's games, each as dealt (the thresholds know no
+# rule options). Apophis last: its gathering recycle was graded after the others (the greedy
+# player learned it without changing one game of theirs, so their rows and lists stand).
+GRADED: dict[str, Variant] = {
+    **VARIANTS,
+    **{i: g for i, g in GAMES.items() if g.gather == "order"},
+    **{i: g for i, g in GAMES.items() if g.gather != "order"},
+}
 
 
 class UnknownGrade(Refusal):

@@ -95,13 +95,15 @@ def greedy_wins(deal: Deal, rollouts: int) -> int:
 def greedy_game(deal: Deal, seed: int) -> bool:
     """One game of the greedy player, kept as lists of deck positions (top last; the stock top
     first), for speed: the same moves as `rollout(deal, greedy_score, seed)`. It reads the deal's
-    layout, reserve piles, draw, pairing and goal, so it plays the family's games too (not a
-    gathering recycle: Apophis)."""
+    layout, reserve piles, draw, pairing and goal, so it plays the family's games too; a gathering
+    recycle (Apophis) gathers pile 1, then 2, then 3 into a new stock and deals its first row."""
     v, size = deal.variant, deal.size
     covers = [sum(1 << c for c in over) for over in deal.layout.covered_by]  # slot -> the bits over it
     values = [card % 13 + 1 for card in deal.cards]
     pairs = {(a, b) for a in range(1, 14) for b in range(1, 14) if v.pairing.pairs(a - 1, b - 1)}
     stock = list(range(deal.stock_start, DECK_SIZE)) if v.has_stock else []
+    index = {p: p - deal.stock_start for p in stock}  # a stock card's place in this pass's order
+    gathering = v.gather == "piles"
     wastes: list[list[int]] = [[] for _ in range(v.wastes)]
     piles = [list(range(size + v.pile_size * j, size + v.pile_size * (j + 1))) for j in range(v.piles)]
     removed = recycles = gone = gone_at_recycle = 0
@@ -128,7 +130,17 @@ def greedy_game(deal: Deal, seed: int) -> bool:
                             break
         elif stock:  # draw: the next cards round the waste piles in turn
             for p in stock[: v.cards_per_draw]:
-                wastes[(p - deal.stock_start) % v.wastes].append(p)
+                wastes[index[p] % v.wastes].append(p)
+            del stock[: v.cards_per_draw]
+        elif gathering and (v.recycles is None or recycles < v.recycles) and any(wastes):
+            # pile 1 gathered first, so pile 3 is on top; a new order, so a pass that removed
+            # nothing does not play the same again; the first row dealt in the same move
+            stock = [p for pile in reversed(wastes) for p in pile]
+            index = {p: i for i, p in enumerate(stock)}
+            wastes = [[] for _ in range(v.wastes)]
+            recycles += 1
+            for p in stock[: v.cards_per_draw]:
+                wastes[index[p] % v.wastes].append(p)
             del stock[: v.cards_per_draw]
         elif (v.recycles is None or recycles < v.recycles) and any(wastes) and gone > gone_at_recycle:
             stock = sorted(p for pile in wastes for p in pile)

@@ -27,6 +27,8 @@ winnable deals. Written by tools/difficulty_index.py; do not edit."""
 #     easy 367, medium 366, hard 367, expert 366
 # thirteen: 709 winnable of 10,000 graded deals (0..9,999):
 #     easy 178, medium 177, hard 177, expert 177
+# apophis: 6,699 winnable of 10,000 graded deals (0..9,999):
+#     easy 1,675, medium 1,675, hard 1,675, expert 1,674
 MEASURE_VERSION = "greedy16+losing+states/3"
 THRESHOLDS: dict[str, list[int]] = {
     "pyramid": [6000056, 20000066, 36000111],
@@ -42,4 +44,5 @@ THRESHOLDS: dict[str, list[int]] = {
     "eleven-triangle": [38000343, 46000493, 54000126],
     "pharaohs": [56000167, 74000083, 90000247],
     "thirteen": [42000550, 50014918, 60041938],
+    "apophis": [10000079, 22000210, 38000139],
 }

@@ -38,7 +38,7 @@ export function loadDailyIndex(fetchIt = fetch) {
 /** The grade of deal `number` of `variant` ({grade, from: "index" | "graded"}); a deck (number
  *  null) is graded from its cards. */
 export async function gradeOfDeal(kernel, deal) {
-  if (!(deal.variant.text in THRESHOLDS)) return { grade: null, from: "none" }; // rule options, Apophis: no grades
+  if (!(deal.variant.text in THRESHOLDS)) return { grade: null, from: "none" }; // rule options: no grades
   const index = await loadIndex();
   const listed = deal.number === null ? null : indexedGrade(index, deal.variant.id, deal.number);
   if (listed) return { grade: listed, from: "index" };
@@ -48,7 +48,7 @@ export async function gradeOfDeal(kernel, deal) {
 /** A deal number of `grade`, graded again here (so proven winnable and of that grade), or null
  *  when none was found within `seconds`. */
 export async function gradedDeal(kernel, variant, grade, seconds = GRADED_SECONDS, clock = () => performance.now() / 1000) {
-  if (!(variant in THRESHOLDS)) return null; // rule options, Apophis: no grades
+  if (!(variant in THRESHOLDS)) return null; // rule options: no grades
   const index = await loadIndex();
   const started = clock();
   for (let tries = 0; tries < 20; tries++) {

@@ -34,7 +34,8 @@ export function greedyWins(deal, rollouts) {
 }
 
 /** One game of the greedy player on a rules/ Deal, ties broken by SplitMix64(seed). It reads the
- *  deal's layout, reserve piles, draw, pairing and goal, so it plays the family's games too. */
+ *  deal's layout, reserve piles, draw, pairing and goal, so it plays the family's games too; a
+ *  gathering recycle (Apophis) gathers pile 1, then 2, then 3 into a new stock and deals its first row. */
 export function greedyGame(deal, seed) {
   const v = deal.variant;
   const size = deal.size;
@@ -43,6 +44,8 @@ export function greedyGame(deal, seed) {
   const perDraw = v.draw * v.wastes;
   let stock = [];
   if (v.has_stock) for (let p = deal.stockStart; p < DECK_SIZE; p++) stock.push(p);
+  let index = new Map(stock.map((p) => [p, p - deal.stockStart])); // a stock card's place in this pass's order
+  const gathering = v.gather === "piles";
   let wastes = Array.from({ length: v.wastes }, () => []);
   const piles = Array.from({ length: v.piles }, (_, j) => Array.from({ length: v.pile_size }, (_, k) => size + v.pile_size * j + k));
   const removed = new Array(size).fill(false);
@@ -72,7 +75,16 @@ export function greedyGame(deal, seed) {
         }
       }
     } else if (stock.length) {
-      for (const p of stock.slice(0, perDraw)) wastes[(p - deal.stockStart) % v.wastes].push(p);
+      for (const p of stock.slice(0, perDraw)) wastes[index.get(p) % v.wastes].push(p);
+      stock = stock.slice(perDraw);
+    } else if (gathering && (v.recycles === null || recycles < v.recycles) && wastes.some((pile) => pile.length)) {
+      // pile 1 gathered first, so pile 3 is on top; a new order, so a pass that removed nothing
+      // does not play the same again; the first row dealt in the same move
+      stock = [...wastes].reverse().flat();
+      index = new Map(stock.map((p, i) => [p, i]));
+      wastes = Array.from({ length: v.wastes }, () => []);
+      recycles += 1;
+      for (const p of stock.slice(0, perDraw)) wastes[index.get(p) % v.wastes].push(p);
       stock = stock.slice(perDraw);
     } else if ((v.recycles === null || recycles < v.recycles) && wastes.some((pile) => pile.length) && gone > goneAtRecycle) {
       stock = wastes.flat().sort((a, b) => a - b);

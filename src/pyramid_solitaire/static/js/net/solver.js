@@ -62,8 +62,7 @@ async function ask(op, fields) {
  *  plain search plays. */
 export const plays = kernelPlays;
 /** Whether deals of the game `variant` (a rules/ variant) have grades: those goals/thresholds.js
- *  cuts, the six variants and the family's games as dealt; not a game with rule options, nor
- *  Apophis (the greedy player does not play its gathered waste piles). */
+ *  cuts, the six variants and the family's games as dealt (Apophis too); not a game with rule options. */
 export const grades = (variant) => Object.hasOwn(THRESHOLDS, variant.text);
 /** True when the solver runs in this page (it starts the worker if it has not yet). */
 export const available = () => worker().then(() => true, () => false);

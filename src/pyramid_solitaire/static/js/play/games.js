@@ -50,7 +50,7 @@ export function createGames({ session, screen, messages, setting, ask }) {
     } else if (answer.grade) {
       say(t("gradeDealt", { grade: t(`grade-${answer.grade}`) }));
     } else if (answer.grade === null) {
-      const why = answer.family ? "gradeFamily" : answer.options ? "gradeOptions" : answer.offline ? "gradeOffline" : "gradeUnfound";
+      const why = answer.options ? "gradeOptions" : answer.offline ? "gradeOffline" : "gradeUnfound";
       say(t(why, { name: variantName(variant()) }), 8000);
     } else if (answer.winnable === true) {
       say(t("winnableProven"));

@@ -67,8 +67,7 @@ async function fromServer(feature, request) {
   }
 }
 
-/** Whether deals of `text` have grades (net/solver.js grades): not a variant with options, nor
- *  Apophis. */
+/** Whether deals of `text` have grades (net/solver.js grades): not a variant with options. */
 function graded(text) {
   try {
     return solver.grades(getVariant(text));
@@ -130,7 +129,7 @@ export async function newGame(variant, deal = null, options = {}) {
   if (options.daily) return solved("daily", () => solver.dailyGame(variant, options.daily), server);
   if (!options.winnable_only && !options.grade) return dealt(random());
   if (options.grade && !graded(variant)) {
-    return dealt(random(), { grade: null, ...(familyGame(variant) ? { family: true } : { options: true }) });
+    return dealt(random(), { grade: null, options: true });
   }
   // Apophis past three passes (and a family game with overlap discards): no proof in the page, only the server's
   const here = playedHere(variant);
@@ -154,17 +153,6 @@ export async function newGame(variant, deal = null, options = {}) {
 export const hint = (record) => solvedFor(record, "hint", () => solver.hint(record), () => api.hint(record));
 export const review = (record) => solvedFor(record, "review", () => solver.review(record), () => api.review(record));
 export const way = (record) => solvedFor(record, "way", () => solver.way(record), () => api.way(record));
-
-/** Whether `text` names one of the Pyramid family's games (PySolFC's) as dealt, without rule
- *  options: one without grades (Apophis) is said so by its name, not as a game with options. */
-function familyGame(text) {
-  try {
-    const variant = getVariant(text);
-    return variant.pysol_id !== null && variant.text === variant.id;
-  } catch {
-    return false;
-  }
-}
 
 /** Whether the page's solver plays the game `text` names: every game but Apophis past three passes (net/solver.js
  *  plays). A text the rules refuse counts as played: it is refused where it is used, with its code. */

@@ -56,7 +56,6 @@ export const STRINGS = {
   gradeDealt: "Eine Partie der Stufe {grade}, als gewinnbar bewiesen.",
   gradeUnfound: "In der Zeit fand sich keine Partie dieser Stufe, darum ist diese Partie zufällig und ohne Stufe.",
   gradeOptions: "Stufen gibt es nur für Spiele ohne Optionen, darum ist diese Partie von {name} zufällig und ohne Stufe.",
-  gradeFamily: "{name} hat keine Stufen, darum ist diese Partie zufällig und ohne Stufe.",
   gradeOffline: "Partien nach Stufe braucht den Löser, der hier gerade nicht läuft, darum ist diese Partie zufällig.",
   wonGrade: "Stufe: {grade}.", statsGrade: "{grade}: {played} gespielt, {won} gewonnen ({rate})",
   winnableUnproven: "In der Zeit ließ sich keine gewinnbare Partie beweisen, darum ist diese zufällig: es ist vielleicht nicht zu gewinnen.",

@@ -55,7 +55,6 @@ export const STRINGS = {
   "grade-hard": "Hard", "grade-expert": "Expert", gradeDealt: "A deal graded {grade}, proven winnable.",
   gradeUnfound: "No deal of that grade was found in time, so this deal is random and has no grade.",
   gradeOptions: "Grades are measured only for games without rule options, so this deal of {name} is random and has no grade.",
-  gradeFamily: "{name} has no grades of difficulty, so this deal is random and has no grade.",
   gradeOffline: "Deals by grade need the solver, which cannot run here now, so this deal is random.",
   wonGrade: "Grade: {grade}.", statsGrade: "{grade}: {played} played, {won} won ({rate})",
   winnableUnproven: "No winnable deal was proven in time, so this deal is random: it may not be winnable.",
