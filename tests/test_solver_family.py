@@ -217,3 +217,18 @@ def test_the_relaxed_game_proves_tuts_tomb_deal_74_lost_at_once():
     kernel of SOLVER_VERSION 10, without it, took 4.1 million positions)."""
     found = solve(Deal.from_number("tuts-tomb", 74))
     assert (found.verdict, found.searched) == (UNWINNABLE, 0)
+
+
+@pytest.mark.parametrize("number, most", [(54, 40_000), (82, 100_000), (167, 25_000), (348, 3_000)])
+def test_cheops_restarts_find_late_wins_early(number, most):
+    """Cheops deals the decision search of SOLVER_VERSION 12 left undecided at a million positions
+    (it spent them in lost branches under an early wrong move), won within a few tens of thousands
+    of positions with the restarts of SOLVER_VERSION 13 (search.c: runs of Luby-sequence lengths in
+    shuffled move orders, the table's lost positions kept); the line replays in the engine."""
+    deal = Deal.from_number("cheops", number)
+    found = solve(deal, node_limit=most)
+    assert found.verdict == WINNABLE and found.searched <= most, found
+    state = START
+    for move in found.line:
+        state = deal.apply(state, move)
+    assert deal.is_won(state)

@@ -35,7 +35,11 @@ Tomb, Triangle) and, with an open stock and one waste (Cheops, Triangle), the de
 moves in a new order: the family's games search fewer positions (the six variants search as in 10);
 12, Apophis on the kernel (c/gather.c: its gathering recycle's stock order as a second word of the
 position, two-word table slots), not the plain search: its answers exact where they were `unknown`
-past the plain search's budget (the six variants and the other family games search as in 11).
+past the plain search's budget (the six variants and the other family games search as in 11);
+13, Cheops's decision search restarts (c/search.c: runs of 1,000 positions times the Luby
+sequence, each in a move order shuffled by the run, the table's lost positions kept, the last of
+1,000 runs to the end): its wins found within fewer positions (the six variants and the other
+family games search as in 12).
 """
 
-SOLVER_VERSION = "12"
+SOLVER_VERSION = "13"

@@ -38,6 +38,11 @@
 #define PROBE_NODES 2000
 #define PROBE_SLACK 20
 #define PROBE_AFTER 1000000
+/* The decision search's restarts (search.c, Cheops): the positions of its first run, the unit of
+ * the Luby sequence that gives each run's length after it, and after how many restarts the run
+ * goes on to the end (docs/solver.md, "SOLVER_VERSION 13"). */
+#define RESTART_BASE 1000
+#define RESTART_MOST 1000
 
 /* Rules, as pk_cards_init and pk_cards_goal take them. RULE_RECYCLES: the recycles a key may
  * count (1 with unlimited passes: whether one was made since the last removal); RULE_LAST: the
@@ -174,6 +179,7 @@ static inline int64_t free_slots(int64_t left) {
 /* moves.c */
 int available(const Cards *cards, int64_t removed, int64_t drawn, int32_t *out);
 int moves(const Cards *cards, int64_t key, int32_t *avail, uint16_t *out);
+int moves_seeded(const Cards *cards, int64_t key, int32_t *avail, uint16_t *out, int seed);
 int decision_moves(const Cards *cards, int64_t key, int32_t *avail, uint16_t *out);
 int64_t play(const Cards *cards, int64_t key, int move);
 /* gather.c: Apophis */

@@ -70,7 +70,9 @@ enum {
     PK_PROBE_AFTER = 5, /* shortest search: the positions searched from which it probes (search.c) */
     PK_PROBE_SLACK = 6, /* and the least slack under the limit of a position it probes */
     PK_GATHERED = 7,    /* a gathering recycle: the root's gathered word (gather.c), read by pk_start */
-    PK_CONTROLS = 8
+    PK_RESTARTS = 8,    /* the decision search's restarts so far (Cheops: search.c) */
+    PK_RESTART_AT = 9,  /* and the positions searched at which the next one comes */
+    PK_CONTROLS = 10
 };
 /* Key bits of a table entry (pk_rehash): decision entries hold removed + 1 in the low 53 bits
  * and the time found lost above; shortest entries hold the whole key + 1. */

@@ -263,14 +263,27 @@ static int move_rank(const Cards *cards, int64_t left, int move, int waste_top, 
     return 8 + f;
 }
 
-/* Sort the m moves by rank, keeping the generator's order within a rank. */
-static void order_moves(const Cards *cards, int64_t key, uint16_t *out, int m) {
+/* A restart's shuffle (search.c's restarts): a number from the position, the move and the
+ * restart, the same in every build (splitmix64's finalizer). */
+static inline int shuffle(int64_t key, int move, int seed) {
+    uint64_t x = (uint64_t)key ^ ((uint64_t)move << 48) ^ ((uint64_t)seed * GOLDEN);
+    x = (x ^ (x >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    x = (x ^ (x >> 27)) * UINT64_C(0x94D049BB133111EB);
+    x ^= x >> 31;
+    return (int)(x & 255);
+}
+
+/* Sort the m moves by rank, keeping the generator's order within a rank; after a restart (a
+ * seed > 0) in the order of a shuffle of the position, the move and the seed instead. */
+static void order_moves(const Cards *cards, int64_t key, uint16_t *out, int m, int seed) {
     int64_t left = ~key & REMOVED_BITS;
     int64_t passed = below_bits((int)((key >> DRAWN_SHIFT) & 31)) << PYRAMID;
     int64_t waste = left & passed, stock = left & ~passed & ~cards->tableau;
     int waste_top = waste ? highest(waste) : -1, stock_top = stock ? lowest(stock) : -1;
     int rank[MAX_MOVES];
-    for (int i = 0; i < m; i++) rank[i] = move_rank(cards, left, out[i], waste_top, stock_top);
+    for (int i = 0; i < m; i++) {
+        rank[i] = seed ? shuffle(key, out[i], seed) : move_rank(cards, left, out[i], waste_top, stock_top);
+    }
     for (int i = 1; i < m; i++) { /* insertion sort: stable */
         uint16_t move = out[i];
         int r = rank[i], j = i;
@@ -295,7 +308,7 @@ static void order_moves(const Cards *cards, int64_t key, uint16_t *out, int m) {
  * deck positions: with a gathering recycle (gather.c) the stock of this round in its own order;
  * else `view` is the key's removed and `order` NULL (the compiler drops the mapping). */
 static ALWAYS_INLINE int moves_of(const Cards *cards, int64_t key, int64_t view, const int8_t *order, int32_t *avail,
-                                  uint16_t *out, int shortest) {
+                                  uint16_t *out, int shortest, int seed) {
     int64_t removed = key & REMOVED_BITS;
     int64_t drawn = (key >> DRAWN_SHIFT) & 31;
     int64_t recycles = key >> RECYCLES_SHIFT;
@@ -358,22 +371,27 @@ static ALWAYS_INLINE int moves_of(const Cards *cards, int64_t key, int64_t view,
         }
     }
     if (!shortest && cards->rules[RULE_GENERAL] && cards->rules[RULE_WASTES] == 1 && cards->rules[RULE_OPEN])
-        order_moves(cards, key, out, m); /* Cheops, Triangle: see order_moves */
+        order_moves(cards, key, out, m, seed); /* Cheops, Triangle: see order_moves */
     return m;
 }
 
 int moves(const Cards *cards, int64_t key, int32_t *avail, uint16_t *out) {
-    return moves_of(cards, key, key & REMOVED_BITS, NULL, avail, out, cards->rules[RULE_SHORTEST]);
+    return moves_of(cards, key, key & REMOVED_BITS, NULL, avail, out, cards->rules[RULE_SHORTEST], 0);
+}
+
+/* The decision search's moves after a restart (search.c): ordered with the restart's seed. */
+int moves_seeded(const Cards *cards, int64_t key, int32_t *avail, uint16_t *out, int seed) {
+    return moves_of(cards, key, key & REMOVED_BITS, NULL, avail, out, 0, seed);
 }
 
 /* The moves as the decision search makes them, on the shortest search's cards (its probes). */
 int decision_moves(const Cards *cards, int64_t key, int32_t *avail, uint16_t *out) {
-    return moves_of(cards, key, key & REMOVED_BITS, NULL, avail, out, 0);
+    return moves_of(cards, key, key & REMOVED_BITS, NULL, avail, out, 0, 0);
 }
 
 /* The moves with the stock read through a gathering recycle's order (gather.c). */
 int moves_viewed(const Cards *cards, int64_t key, int64_t view, const int8_t *order, int32_t *avail, uint16_t *out) {
-    return moves_of(cards, key, view, order, avail, out, cards->rules[RULE_SHORTEST]);
+    return moves_of(cards, key, view, order, avail, out, cards->rules[RULE_SHORTEST], 0);
 }
 
 /* With unlimited passes a removal clears the key's recycle: between two removals one recycle

@@ -82,6 +82,8 @@ int32_t pk_start(const void *cards_in, void *work_in, int64_t key) {
         key = canonical_view(key, order, round_order(key, gathered, order));
     }
     work->control[PK_DEPTH] = 0;
+    work->control[PK_RESTARTS] = 0;
+    work->control[PK_RESTART_AT] = work->control[PK_NODES] + RESTART_BASE;
     if ((key & cards->goal) == cards->goal) return PK_WIN;
     if (lost(cards, work, key, gathered)) return PK_LOST;
     int n = gathering ? gathering_moves(cards, key, gathered, work->available, work->frames[0].moves)
@@ -171,6 +173,16 @@ static int probe(const Cards *cards, Work *work, int64_t *entries, uint8_t *boun
     return result;
 }
 
+/* The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, ... (i from 1). */
+static int64_t luby(int64_t i) {
+    for (;;) {
+        int64_t k = 1;
+        while ((INT64_C(1) << k) - 1 < i) k++;
+        if ((INT64_C(1) << k) - 1 == i) return INT64_C(1) << (k - 1);
+        i -= (INT64_C(1) << (k - 1)) - 1;
+    }
+}
+
 /* A node is a position looked at past the table and the bound, counted in this one place in
  * both modes. On PK_WIN the line is frames[d].moves[frames[d].tried - 1] for d < depth.
  * `gathering` (a gathering recycle, gather.c) is a constant in each of pk_search's two copies: a
@@ -188,6 +200,11 @@ static ALWAYS_INLINE int32_t search_loop(const Cards *cards, Work *work, int64_t
     int64_t grow_at = ((int64_t)1 << bits) / (gathering ? 4 : 2); /* half the slots: two words a slot */
     int64_t goal = cards->goal;
     int32_t result = PK_LOST;
+    const int32_t *rules = cards->rules;
+    bool restarting = !gathering && !shortest && rules[RULE_GENERAL] && rules[RULE_WASTES] == 1 && rules[RULE_OPEN] &&
+                      !rules[RULE_THIRTEEN] && rules[RULE_RECYCLES] == 0;
+    int seed = (int)work->control[PK_RESTARTS];
+    int64_t restart_at = work->control[PK_RESTART_AT];
     while (depth >= 0) {
         if (count >= grow_at) {
             result = PK_GROW;
@@ -209,6 +226,23 @@ static ALWAYS_INLINE int32_t search_loop(const Cards *cards, Work *work, int64_t
                                    : mark_lost(entries, frame->key, bits);
             }
             depth--;
+            continue;
+        }
+        /* Cheops (rules as data, an open stock, one waste, one pass, not sums of 13): nearly every
+         * deal is won, and a depth-first search that went wrong early spends its positions in
+         * lost branches under it. So the search restarts from the root after RESTART_BASE
+         * positions, then after RESTART_BASE times the Luby sequence's terms, each run in a move
+         * order shuffled by its seed (moves.c's order_moves), up to RESTART_MOST restarts; the last
+         * run goes on to the end. The verdict stays exact: the table keeps only positions whose
+         * every move was searched (lost whatever the order), and those a run proved serve the next
+         * ones; a run cut short marks nothing. */
+        if (restarting && nodes >= restart_at) {
+            seed++;
+            restart_at = seed < RESTART_MOST ? nodes + RESTART_BASE * luby(seed + 1) : INT64_MAX;
+            depth = 0;
+            frame = &work->frames[0];
+            frame->count = moves_seeded(cards, frame->key, work->available, frame->moves, seed);
+            frame->tried = 0;
             continue;
         }
         if (nodes >= budget) {
@@ -263,7 +297,8 @@ static ALWAYS_INLINE int32_t search_loop(const Cards *cards, Work *work, int64_t
             continue;
         }
         int n = gathering ? gathering_moves(cards, child, gathered, work->available, frame[1].moves)
-                          : moves(cards, child, work->available, frame[1].moves);
+                : restarting ? moves_seeded(cards, child, work->available, frame[1].moves, seed)
+                             : moves(cards, child, work->available, frame[1].moves);
         if (n == 0) {
             count += gathering ? record_lost_pair(entries, bounds, child, gathered, shortest, bits)
                                : record_lost(entries, bounds, child, shortest, bits);
@@ -276,6 +311,8 @@ static ALWAYS_INLINE int32_t search_loop(const Cards *cards, Work *work, int64_t
     work->control[PK_DEPTH] = depth;
     work->control[PK_NODES] = nodes;
     work->control[PK_COUNT] = count;
+    work->control[PK_RESTARTS] = seed;
+    work->control[PK_RESTART_AT] = restart_at;
     return result;
 }
 
