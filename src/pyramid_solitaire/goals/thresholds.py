@@ -17,8 +17,8 @@ winnable deals. Written by tools/difficulty_index.py; do not edit."""
 #     easy 228, medium 224, hard 226, expert 226
 # tuts-tomb: 1,128 winnable of 2,000 graded deals (0..1,999):
 #     easy 282, medium 282, hard 282, expert 282
-# cheops: 1,940 winnable of 2,000 graded deals (0..1,999):
-#     easy 485, medium 485, hard 485, expert 485
+# cheops: 1,971 winnable of 2,000 graded deals (0..1,999):
+#     easy 493, medium 493, hard 493, expert 492
 # triangle: 1,301 winnable of 2,000 graded deals (0..1,999):
 #     easy 326, medium 325, hard 326, expert 324
 # eleven-triangle: 1,375 winnable of 10,000 graded deals (0..9,999):
@@ -39,7 +39,7 @@ THRESHOLDS: dict[str, list[int]] = {
     "open-stock": [8000056, 22000067, 40000073],
     "pyramid-dozen": [30000040, 56001006, 76000186],
     "tuts-tomb": [38000081, 42007337, 52001320],
-    "cheops": [48000734, 58000905, 68025545],
+    "cheops": [46002065, 54019881, 66000112],
     "triangle": [18000071, 36000077, 44000080],
     "eleven-triangle": [38000343, 46000493, 54000126],
     "pharaohs": [56000167, 74000083, 90000247],
