@@ -129,27 +129,36 @@ def greedy_game(deal: Deal, seed: int) -> bool:
                             pile.remove(p)
                             break
         elif stock:  # draw: the next cards round the waste piles in turn
-            for p in stock[: v.cards_per_draw]:
-                wastes[index[p] % v.wastes].append(p)
-            del stock[: v.cards_per_draw]
-        elif gathering and (v.recycles is None or recycles < v.recycles) and any(wastes):
-            # pile 1 gathered first, so pile 3 is on top; a new order, so a pass that removed
-            # nothing does not play the same again; the first row dealt in the same move
-            stock = [p for pile in reversed(wastes) for p in pile]
-            index = {p: i for i, p in enumerate(stock)}
-            wastes = [[] for _ in range(v.wastes)]
-            recycles += 1
-            for p in stock[: v.cards_per_draw]:
-                wastes[index[p] % v.wastes].append(p)
-            del stock[: v.cards_per_draw]
-        elif (v.recycles is None or recycles < v.recycles) and any(wastes) and gone > gone_at_recycle:
-            stock = sorted(p for pile in wastes for p in pile)
+            _deal_row(stock, wastes, index, v.cards_per_draw)
+        elif (
+            (v.recycles is None or recycles < v.recycles)
+            and any(wastes)
+            and (gathering or gone > gone_at_recycle)
+        ):
+            # gathering: pile 1 first, so pile 3 is on top, a new order (a pass that removed nothing
+            # does not play the same again), the first row dealt in the same move; else the
+            # original order, which a pass that removed nothing would play again
+            stock = (
+                [p for pile in reversed(wastes) for p in pile]
+                if gathering
+                else sorted(p for pile in wastes for p in pile)
+            )
             wastes = [[] for _ in range(v.wastes)]
             recycles += 1
             gone_at_recycle = gone
+            if gathering:
+                index = {p: i for i, p in enumerate(stock)}
+                _deal_row(stock, wastes, index, v.cards_per_draw)
         else:  # stuck; or a whole pass removed nothing, so every pass to come plays the same
             return False
     return False
+
+
+def _deal_row(stock: list[int], wastes: list[list[int]], index: dict[int, int], count: int) -> None:
+    """The stock's next `count` cards round the waste piles, each by its place in this pass's order."""
+    for p in stock[:count]:
+        wastes[index[p] % len(wastes)].append(p)
+    del stock[:count]
 
 
 def _free(removed: int, covers: list[int]) -> list[int]:

@@ -75,27 +75,29 @@ export function greedyGame(deal, seed) {
         }
       }
     } else if (stock.length) {
-      for (const p of stock.slice(0, perDraw)) wastes[index.get(p) % v.wastes].push(p);
-      stock = stock.slice(perDraw);
-    } else if (gathering && (v.recycles === null || recycles < v.recycles) && wastes.some((pile) => pile.length)) {
-      // pile 1 gathered first, so pile 3 is on top; a new order, so a pass that removed nothing
-      // does not play the same again; the first row dealt in the same move
-      stock = [...wastes].reverse().flat();
-      index = new Map(stock.map((p, i) => [p, i]));
-      wastes = Array.from({ length: v.wastes }, () => []);
-      recycles += 1;
-      for (const p of stock.slice(0, perDraw)) wastes[index.get(p) % v.wastes].push(p);
-      stock = stock.slice(perDraw);
-    } else if ((v.recycles === null || recycles < v.recycles) && wastes.some((pile) => pile.length) && gone > goneAtRecycle) {
-      stock = wastes.flat().sort((a, b) => a - b);
+      dealRow(stock, wastes, index, perDraw);
+    } else if ((v.recycles === null || recycles < v.recycles) && wastes.some((pile) => pile.length) && (gathering || gone > goneAtRecycle)) {
+      // gathering: pile 1 first, so pile 3 is on top, a new order (a pass that removed nothing
+      // does not play the same again), the first row dealt in the same move; else the
+      // original order, which a pass that removed nothing would play again
+      stock = gathering ? [...wastes].reverse().flat() : wastes.flat().sort((a, b) => a - b);
       wastes = Array.from({ length: v.wastes }, () => []);
       recycles += 1;
       goneAtRecycle = gone;
+      if (gathering) {
+        index = new Map(stock.map((p, i) => [p, i]));
+        dealRow(stock, wastes, index, perDraw);
+      }
     } else {
       return false; // stuck; or a whole pass removed nothing, so every pass to come plays the same
     }
   }
   return false;
+}
+
+/** The stock's next `count` cards round the waste piles, each by its place in this pass's order. */
+function dealRow(stock, wastes, index, count) {
+  for (const p of stock.splice(0, count)) wastes[index.get(p) % wastes.length].push(p);
 }
 
 /** The best removals in legal order (cards alone, then pairs, each in deck order), as arrays of
